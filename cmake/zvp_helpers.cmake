@@ -1,0 +1,26 @@
+# Adds every immediate sub-folder of the current source dir that has a CMakeLists.txt, in
+# alphabetical order, so each model family / test family owns its own build file.
+function(zvp_add_subdirs)
+  file(GLOB children LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)
+  list(SORT children)
+  foreach(child ${children})
+    if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/${child} AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${child}/CMakeLists.txt)
+      add_subdirectory(${child})
+    endif()
+  endforeach()
+endfunction()
+
+# zvp_gtest(<name> SOURCES ... LIBS ... [LABELS ...])
+# One GoogleTest executable registered with CTest; default label "unit".
+function(zvp_gtest name)
+  cmake_parse_arguments(T "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  # sc_main (which runs GoogleTest) is compiled into each test: libsystemc owns main().
+  add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/common/sc_test_main.cpp)
+  target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest)
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  if(NOT T_LABELS)
+    set(T_LABELS unit)
+  endif()
+  gtest_discover_tests(${name} PROPERTIES LABELS "${T_LABELS}" DISCOVERY_TIMEOUT 60
+                       WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+endfunction()

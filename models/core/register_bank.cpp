@@ -1,0 +1,122 @@
+#include "register_bank.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace zvp {
+
+Register::Register(std::string name, uint64_t offset, uint32_t reset, Access access, unsigned width)
+    : name_(std::move(name)), offset_(offset), reset_(reset), access_(access), width_(width),
+      value_(reset) {
+  if (width != 1 && width != 2 && width != 4) throw std::invalid_argument("register width");
+}
+
+uint32_t Register::bus_read() {
+  if (access_ == Access::WO) return 0;  // write-only registers read as zero
+  return read_fn_ ? read_fn_(value_) : value_;
+}
+
+void Register::bus_write(uint32_t data, uint32_t byte_mask) {
+  if (access_ == Access::RO) return;  // writes to read-only registers are ignored
+  if (raw_write_fn_) {
+    raw_write_fn_(data, byte_mask);
+    return;
+  }
+  uint32_t old = value_;
+  uint32_t m = byte_mask & wmask_;
+  uint32_t v = (old & ~m) | (data & m);
+  // write-1-to-clear bits: a 1 clears, a 0 keeps (independent of the writable mask)
+  uint32_t w1c = w1c_mask_ & byte_mask;
+  v = (v & ~w1c) | (old & w1c & ~data);
+  value_ = v;
+  if (write_fn_) write_fn_(old, v);
+}
+
+Register& RegisterBank::add(const std::string& name, uint64_t offset, uint32_t reset,
+                            Access access, unsigned width) {
+  if (by_offset_.count(offset)) throw std::logic_error(name_ + ": two registers at one offset");
+  auto r = std::make_unique<Register>(name, offset, reset, access, width);
+  Register* p = r.get();
+  by_offset_[offset] = std::move(r);
+  by_name_[name] = p;
+  return *p;
+}
+
+std::vector<Register*> RegisterBank::add_array(const std::string& name, uint64_t offset,
+                                               unsigned count, uint64_t stride, uint32_t reset,
+                                               Access access) {
+  std::vector<Register*> v;
+  for (unsigned i = 0; i < count; ++i)
+    v.push_back(&add(name + "[" + std::to_string(i) + "]", offset + i * stride, reset, access));
+  return v;
+}
+
+Register& RegisterBank::operator[](const std::string& name) {
+  auto it = by_name_.find(name);
+  if (it == by_name_.end()) throw std::out_of_range(name_ + ": no register " + name);
+  return *it->second;
+}
+
+Register* RegisterBank::find(uint64_t offset) {
+  auto it = by_offset_.upper_bound(offset);
+  if (it == by_offset_.begin()) return nullptr;
+  --it;
+  Register* r = it->second.get();
+  return offset < r->offset() + r->width() ? r : nullptr;
+}
+
+void RegisterBank::reset() {
+  for (auto& [off, r] : by_offset_) r->reset();
+}
+
+bool RegisterBank::access_one(uint64_t addr, uint8_t* data, unsigned len, bool is_write,
+                              const uint8_t* be, unsigned be_len) {
+  Register* r = find(addr);
+  if (!r) return false;
+  unsigned shift = static_cast<unsigned>(addr - r->offset());
+  if (len != r->width() && !(r->allows_sub_word() && len < r->width())) return false;
+  if (shift + len > r->width()) return false;
+  uint32_t mask = 0;
+  for (unsigned i = 0; i < len; ++i)
+    if (!be || be[i % be_len] == TLM_BYTE_ENABLED) mask |= 0xFFu << (8 * (shift + i));
+  if (is_write) {
+    uint32_t v = 0;
+    for (unsigned i = 0; i < len; ++i) v |= uint32_t(data[i]) << (8 * (shift + i));
+    r->bus_write(v, mask);
+  } else {
+    uint32_t v = r->bus_read();
+    for (unsigned i = 0; i < len; ++i)
+      if (mask & (0xFFu << (8 * (shift + i)))) data[i] = uint8_t(v >> (8 * (shift + i)));
+  }
+  return true;
+}
+
+void RegisterBank::transport(tlm::tlm_generic_payload& gp) {
+  const uint64_t addr = gp.get_address();
+  const unsigned len = gp.get_data_length();
+  if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return;
+  }
+  if (gp.get_streaming_width() < len || len == 0 || len > 4 || (addr % len) != 0) {
+    // A register bank accepts single naturally aligned beats of 1, 2 or 4 bytes.
+    gp.set_response_status(find(addr) ? tlm::TLM_BURST_ERROR_RESPONSE
+                                      : tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  Register* r = find(addr);
+  if (!r) {
+    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return;
+  }
+  bool ok = access_one(addr, gp.get_data_ptr(), len, gp.is_write(), gp.get_byte_enable_ptr(),
+                       gp.get_byte_enable_length());
+  gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_BURST_ERROR_RESPONSE);
+}
+
+unsigned RegisterBank::transport_dbg(tlm::tlm_generic_payload& gp) {
+  transport(gp);
+  return gp.is_response_ok() ? gp.get_data_length() : 0;
+}
+
+}  // namespace zvp

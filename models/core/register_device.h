@@ -1,0 +1,37 @@
+// Base class of a memory-mapped peripheral: a TLM target socket in front of a RegisterBank.
+// A derived model declares its registers in its constructor and reacts in callbacks.
+// Accesses cost `access_latency` (the peripheral's AXI/APB slave latency, set by the platform).
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "register_bank.h"
+#include "tx_trace.h"
+
+namespace zvp {
+
+class RegisterDevice : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<RegisterDevice> socket;
+
+  RegisterDevice(sc_core::sc_module_name name);
+
+  RegisterBank& regs() { return regs_; }
+  void set_access_latency(const sc_core::sc_time& t) { access_latency_ = t; }
+
+ protected:
+  // Called before each bus access reaches the bank: models whose register values depend on
+  // simulated time (timers) bring their state up to date here.
+  virtual void before_access(const sc_core::sc_time& /*now_plus_delay*/) {}
+
+  RegisterBank regs_;
+  sc_core::sc_time access_latency_;
+  TxTrace trace_;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+};
+
+}  // namespace zvp

@@ -1,0 +1,62 @@
+// Address router: decodes a transaction's address to one of its initiator sockets, subtracts
+// the window's base, and forwards b_transport, nb_transport (both directions), DMI requests and
+// debug accesses. An address that no window covers gets TLM_ADDRESS_ERROR_RESPONSE (DECERR).
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tx_trace.h"
+
+namespace zvp {
+
+class Router : public sc_core::sc_module {
+ public:
+  tlm_utils::multi_passthrough_target_socket<Router> target;
+  tlm_utils::multi_passthrough_initiator_socket<Router> initiator;
+
+  explicit Router(sc_core::sc_module_name name);
+
+  // Route [base, base+size) to initiator socket index `port` (the order of binding).
+  // With relative=true the target sees addresses relative to base.
+  void map(uint64_t base, uint64_t size, unsigned port, bool relative = true,
+           const std::string& label = "");
+  // Delay added per hop (decode + register slice), set by the platform from the clock.
+  void set_hop_latency(const sc_core::sc_time& t) { hop_ = t; }
+
+  struct Window {
+    uint64_t base, size;
+    unsigned port;
+    bool relative;
+    std::string label;
+  };
+  const Window* decode(uint64_t addr) const;
+  const std::vector<Window>& windows() const { return windows_; }
+
+ private:
+  void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                                     sc_core::sc_time& t);
+  tlm::tlm_sync_enum nb_transport_bw(int id, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                                     sc_core::sc_time& t);
+  bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
+  unsigned transport_dbg(int id, tlm::tlm_generic_payload& gp);
+  void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
+
+  std::vector<Window> windows_;
+  sc_core::sc_time hop_;
+  struct Pending {
+    int from;
+    uint64_t offset;
+  };
+  std::map<tlm::tlm_generic_payload*, Pending> pending_;  // nb transactions in flight
+  TxTrace trace_;
+};
+
+}  // namespace zvp

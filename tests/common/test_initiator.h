@@ -1,0 +1,47 @@
+// A test initiator bound straight to a model's target socket: 8/16/32-bit and burst reads and
+// writes through b_transport (with the annotated delay honoured by wait()), or through the
+// 4-phase nb_transport base protocol. run_sim() runs a test body as an SC_THREAD.
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/peq_with_get.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <functional>
+#include <vector>
+
+namespace zvp::test {
+
+class TestInitiator : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<TestInitiator> socket;
+
+  explicit TestInitiator(sc_core::sc_module_name name = "initiator");
+
+  // Blocking accesses. Return the TLM response; the delay is waited for unless wait_delay=false.
+  tlm::tlm_response_status write(uint64_t addr, const void* data, unsigned len,
+                                 bool wait_delay = true);
+  tlm::tlm_response_status read(uint64_t addr, void* data, unsigned len, bool wait_delay = true);
+  tlm::tlm_response_status write32(uint64_t addr, uint32_t v) { return write(addr, &v, 4); }
+  tlm::tlm_response_status write16(uint64_t addr, uint16_t v) { return write(addr, &v, 2); }
+  tlm::tlm_response_status write8(uint64_t addr, uint8_t v) { return write(addr, &v, 1); }
+  uint32_t read32(uint64_t addr, tlm::tlm_response_status* st = nullptr);
+  // Non-blocking (AT) access: BEGIN_REQ .. BEGIN_RESP/END_RESP; waits for completion.
+  tlm::tlm_response_status nb_access(bool write, uint64_t addr, void* data, unsigned len);
+
+  sc_core::sc_time last_delay;  // the delay annotated by the last blocking access
+  bool dmi_hint = false;        // dmi_allowed of the last blocking access
+
+ private:
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                                     sc_core::sc_time& t);
+  sc_core::sc_event resp_ev_;
+  tlm::tlm_phase bw_phase_;
+};
+
+// Runs body in a thread and simulates until it returns (or `limit` of simulated time passes).
+// Can be called once per process (SystemC cannot restart): one test per process under CTest.
+void run_sim(std::function<void()> body,
+             const sc_core::sc_time& limit = sc_core::sc_time(10, sc_core::SC_SEC));
+
+}  // namespace zvp::test
