@@ -33,6 +33,16 @@ reached; 4 for an internal simulator error.
 )");
 }
 
+// SystemC prints its reports on stdout, which carries the firmware's console: send them to
+// stderr, drop the "simulation stopped by user" note, and keep errors fatal (exceptions).
+void report_to_stderr(const sc_core::sc_report& rep, const sc_core::sc_actions& actions) {
+  if (actions & sc_core::SC_DISPLAY)
+    std::fprintf(stderr, "[systemc] %s\n",
+                 sc_core::sc_report_compose_message(rep).c_str());
+  if (actions & (sc_core::SC_THROW)) throw rep;
+  if (actions & sc_core::SC_ABORT) std::abort();
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -41,6 +51,9 @@ int sc_main(int argc, char** argv) {
     return zvp::cli::kExitUsage;
   }
   std::string cmd = argv[1];
+  sc_core::sc_report_handler::set_handler(report_to_stderr);
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
+                                          sc_core::SC_DO_NOTHING);
   try {
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       usage(stdout);

@@ -1,0 +1,34 @@
+/* Register access helpers for memory-mapped peripherals (all ZVP_* addresses come from
+ * zvp_memmap.h, generated from the platform/memmap YAML files). */
+#ifndef BSP_IO_H
+#define BSP_IO_H
+
+#include <stdint.h>
+#include "zvp_memmap.h"
+
+static inline void bsp_out32(uint32_t addr, uint32_t value)
+{
+    *(volatile uint32_t *)(uintptr_t)addr = value;
+}
+
+static inline uint32_t bsp_in32(uint32_t addr)
+{
+    return *(volatile uint32_t *)(uintptr_t)addr;
+}
+
+static inline void bsp_out8(uint32_t addr, uint8_t value)
+{
+    *(volatile uint8_t *)(uintptr_t)addr = value;
+}
+
+static inline uint8_t bsp_in8(uint32_t addr)
+{
+    return *(volatile uint8_t *)(uintptr_t)addr;
+}
+
+static inline void bsp_dsb(void) { __asm__ volatile("dsb" ::: "memory"); }
+static inline void bsp_dmb(void) { __asm__ volatile("dmb" ::: "memory"); }
+static inline void bsp_isb(void) { __asm__ volatile("isb" ::: "memory"); }
+static inline void bsp_wfi(void) { __asm__ volatile("wfi" ::: "memory"); }
+
+#endif

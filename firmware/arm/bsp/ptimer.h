@@ -1,0 +1,18 @@
+/* Cortex-A9 private timer (IRQ ZVP_IRQ_PTIMER): 32-bit down-counter at PERIPHCLK / (prescaler + 1). */
+#ifndef BSP_PTIMER_H
+#define BSP_PTIMER_H
+
+#include <stdint.h>
+
+#define BSP_PTIMER_AUTO_RELOAD (1u << 1)
+#define BSP_PTIMER_IRQ_ENABLE  (1u << 2)
+
+/* Load `load`, set prescaler and flags (BSP_PTIMER_*), then enable. The counter reaches zero every
+ * (load + 1) * (prescaler + 1) PERIPHCLK cycles. */
+void bsp_ptimer_start(uint32_t load, uint8_t prescaler, uint32_t flags);
+void bsp_ptimer_stop(void);
+uint32_t bsp_ptimer_counter(void);
+int bsp_ptimer_expired(void);   /* ISR event flag */
+void bsp_ptimer_ack(void);      /* clear the event flag (write 1) */
+
+#endif
