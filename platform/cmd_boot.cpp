@@ -11,6 +11,7 @@
 #include "core/log.h"
 #include "core/stats.h"
 #include "core/tx_trace.h"
+#include "session_cli.h"
 #include "zynq_platform.h"
 
 namespace zvp {
@@ -37,6 +38,9 @@ options:
   --uart0-rx PATH       UART0 receives the bytes of PATH (paced at the baud rate)
   --uart1-rx PATH       UART1 receives the bytes of PATH
   --uart-instant        no baud-rate pacing of UART transmission (FIFO/status still modelled)
+  --pl DESIGN[:VARIANT] the PL design behind GP0/HP/IRQ_F2P (default none: GP accesses DECERR)
+  --load FILE@ADDR      write FILE into DDR at ADDR before boot (like a bootloader/SD card)
+  --images N            boot parameter for data-processing firmware: process N inputs
   --trace PATTERN       log transactions of sockets whose name contains PATTERN ('*' = all)
   --trace-file PATH     write the transaction log to PATH instead of stderr
   --vcd PATH            record all interrupt lines to a VCD file
@@ -49,29 +53,9 @@ exit status: the firmware's exit status; 2 bad options/input; 3 time limit reach
 
 }  // namespace
 
-int cmd_boot(int argc, char** argv) {
-  auto p = cli::parse(argc, argv, 2,
-                      {"--board", "--timing", "--quantum", "--max-sim-time", "--cpi", "--uart0",
-                       "--uart1", "--uart0-rx", "--uart1-rx", "--trace", "--trace-file", "--vcd"},
-                      {"--help", "--stats", "--quiet", "--uart-instant"});
-  if (p.has("--help")) {
-    std::fputs(kBootHelp, stdout);
-    return 0;
-  }
-  if (p.positional.size() != 1) throw cli::UsageError("expected exactly one ELF file (see --help)");
-
-  PlatformOptions opt;
-  try {
-    opt.board = load_board(p.get("--board", "zybo-z7-20"));
-  } catch (const ConfigError& e) {
-    throw cli::UsageError(e.what());
-  }
-  auto mode = parse_timing_mode(p.get("--timing", "lt"));
-  if (!mode) throw cli::UsageError("--timing must be lt or at");
-  opt.mode = *mode;
+// Options shared by `zvp boot` and `zvp run` that shape the platform.
+void apply_platform_options(const cli::Parsed& p, PlatformOptions& opt) {
   if (p.has("--quantum")) opt.quantum = cli::parse_time(p.get("--quantum"));
-  sc_core::sc_time limit(60, sc_core::SC_SEC);
-  if (p.has("--max-sim-time")) limit = cli::parse_time(p.get("--max-sim-time"));
   if (p.has("--cpi")) {
     opt.cpi = cli::parse_double(p.get("--cpi"), "--cpi");
     if (!(opt.cpi > 0 && opt.cpi < 1000)) throw cli::UsageError("--cpi must be in (0, 1000)");
@@ -79,13 +63,70 @@ int cmd_boot(int argc, char** argv) {
   opt.uart_path[0] = p.get("--uart0");
   opt.uart_path[1] = p.get("--uart1");
   opt.uart_instant_tx = p.has("--uart-instant");
+}
 
-  ElfImage img;
+void print_summary(const std::string& what, const std::string& board, TimingMode mode,
+                   const RunResult& r, int status) {
+  std::fprintf(stderr,
+               "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %.1f MIPS, "
+               "exit status %d\n",
+               what.c_str(), board.c_str(), to_string(mode), r.sim_s, r.wall_s,
+               static_cast<unsigned long long>(r.arm_instructions),
+               r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0, status);
+}
+
+void print_stats(Session& s) {
+  auto& cpu = s.soc().cpu;
+  std::fprintf(stderr, "stats: cpu.instructions %llu\nstats: cpu.irqs_taken %llu\n"
+                       "stats: cpu.aborts_taken %llu\nstats: cpu.wfi %llu\nstats: cpu.mmio %llu\n",
+               (unsigned long long)cpu.instructions(), (unsigned long long)cpu.irqs_taken(),
+               (unsigned long long)cpu.aborts_taken(), (unsigned long long)cpu.wfi_count(),
+               (unsigned long long)cpu.mmio_accesses());
+  for (auto& [k, v] : Stats::global().all())
+    std::fprintf(stderr, "stats: %s %llu\n", k.c_str(), (unsigned long long)v);
+}
+
+DataLoad parse_load(const std::string& spec) {
+  auto at = spec.rfind('@');
+  if (at == std::string::npos || at == 0 || at + 1 == spec.size())
+    throw cli::UsageError("--load takes FILE@ADDRESS, e.g. digits.bin@0x10000000");
+  return {spec.substr(0, at), cli::parse_u64(spec.substr(at + 1), "--load address")};
+}
+
+void split_design(const std::string& spec, std::string& design, std::string& variant) {
+  auto c = spec.find(':');
+  design = spec.substr(0, c);
+  variant = c == std::string::npos ? "" : spec.substr(c + 1);
+}
+
+int cmd_boot(int argc, char** argv) {
+  auto p = cli::parse(argc, argv, 2,
+                      {"--board", "--timing", "--quantum", "--max-sim-time", "--cpi", "--uart0",
+                       "--uart1", "--uart0-rx", "--uart1-rx", "--trace", "--trace-file", "--vcd",
+                       "--pl", "--load", "--images"},
+                      {"--help", "--stats", "--quiet", "--uart-instant"});
+  if (p.has("--help")) {
+    std::fputs(kBootHelp, stdout);
+    return 0;
+  }
+  if (p.positional.size() != 1) throw cli::UsageError("expected exactly one ELF file (see --help)");
+
+  SessionConfig cfg;
   try {
-    img = load_elf_file(p.positional[0], kElfMachineArm);
-  } catch (const ElfError& e) {
+    cfg.platform.board = load_board(p.get("--board", "zybo-z7-20"));
+  } catch (const ConfigError& e) {
     throw cli::UsageError(e.what());
   }
+  auto mode = parse_timing_mode(p.get("--timing", "lt"));
+  if (!mode) throw cli::UsageError("--timing must be lt or at");
+  cfg.platform.mode = *mode;
+  apply_platform_options(p, cfg.platform);
+  if (p.has("--max-sim-time")) cfg.limit = cli::parse_time(p.get("--max-sim-time"));
+  cfg.elf = p.positional[0];
+  split_design(p.get("--pl", "none"), cfg.pl_design, cfg.pl_variant);
+  if (p.has("--load")) cfg.data.push_back(parse_load(p.get("--load")));
+  if (p.has("--images")) cfg.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));
+  cfg.vcd_path = p.get("--vcd");
 
   std::FILE* trace_file = nullptr;
   if (p.has("--trace-file")) {
@@ -94,10 +135,9 @@ int cmd_boot(int argc, char** argv) {
     TxTrace::set_output(trace_file);
   }
 
-  std::unique_ptr<ZynqPlatform> soc;
+  std::unique_ptr<Session> session;
   try {
-    soc = std::make_unique<ZynqPlatform>("zynq", opt);
-    soc->load_elf(img);
+    session = std::make_unique<Session>(cfg);
   } catch (const ElfError& e) {
     throw cli::UsageError(e.what());
   } catch (const ConfigError& e) {
@@ -105,50 +145,23 @@ int cmd_boot(int argc, char** argv) {
   }
   for (int i = 0; i < 2; ++i) {
     const std::string rx = p.get(i ? "--uart1-rx" : "--uart0-rx");
-    if (!rx.empty() && !(i ? soc->uart1 : soc->uart0).set_rx_file(rx))
+    auto& uart = i ? session->soc().uart1 : session->soc().uart0;
+    if (!rx.empty() && !uart.set_rx_file(rx))
       throw cli::UsageError("cannot read UART" + std::to_string(i) + " input file " + rx);
   }
   if (p.has("--trace")) TxTrace::enable(p.get("--trace"));
-  std::unique_ptr<VcdWriter> vcd;
-  if (p.has("--vcd")) {
-    vcd = std::make_unique<VcdWriter>(p.get("--vcd"));
-    if (!vcd->ok()) throw cli::UsageError("cannot write --vcd file " + p.get("--vcd"));
-    soc->trace_irqs(vcd.get());
-  }
 
-  const auto t0 = std::chrono::steady_clock::now();
-  sc_core::sc_start(limit);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::fflush(stdout);
-
-  const double sim_s = sc_core::sc_time_stamp().to_seconds();
-  const uint64_t insns = soc->cpu.instructions();
-  int status;
-  if (soc->cpu.exited()) {
-    status = soc->cpu.exit_status();
-  } else {
+  RunResult r = session->run();
+  int status = r.exit_status;
+  if (r.time_limit) {
     std::fprintf(stderr,
                  "zvp boot: simulated-time limit of %s reached before the firmware exited "
                  "(--max-sim-time)\n",
-                 limit.to_string().c_str());
+                 cfg.limit.to_string().c_str());
     status = cli::kExitTimeLimit;
   }
-  if (p.has("--stats")) {
-    std::fprintf(stderr, "stats: cpu.instructions %llu\nstats: cpu.irqs_taken %llu\n"
-                         "stats: cpu.aborts_taken %llu\nstats: cpu.wfi %llu\nstats: cpu.mmio %llu\n",
-                 (unsigned long long)insns, (unsigned long long)soc->cpu.irqs_taken(),
-                 (unsigned long long)soc->cpu.aborts_taken(), (unsigned long long)soc->cpu.wfi_count(),
-                 (unsigned long long)soc->cpu.mmio_accesses());
-    for (auto& [k, v] : Stats::global().all())
-      std::fprintf(stderr, "stats: %s %llu\n", k.c_str(), (unsigned long long)v);
-  }
-  if (!p.has("--quiet"))
-    std::fprintf(stderr,
-                 "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, "
-                 "%.1f MIPS, exit status %d\n",
-                 img.path.c_str(), opt.board.name.c_str(), to_string(opt.mode), sim_s, wall,
-                 static_cast<unsigned long long>(insns), wall > 0 ? insns / wall / 1e6 : 0.0, status);
-  vcd.reset();
+  if (p.has("--stats")) print_stats(*session);
+  if (!p.has("--quiet")) print_summary(cfg.elf, cfg.platform.board.name, cfg.platform.mode, r, status);
   if (trace_file) std::fclose(trace_file);
   return status;
 }

@@ -6,5 +6,6 @@ namespace zvp {
 int cmd_boot(int argc, char** argv);
 int cmd_rv32(int argc, char** argv);
 int cmd_boards(int argc, char** argv);
+int cmd_run(int argc, char** argv);
 
 }  // namespace zvp

@@ -23,13 +23,15 @@ commands:
   boot <elf> [options]      boot a bare-metal ARM ELF on the Zynq PS (see 'zvp boot --help')
   rv32 <elf> [options]      run a RISC-V RV32IMC ELF on the standalone Zero-riscy runner
                             (see 'zvp rv32 --help')
+  run <scenario.yaml> [...] run a regression scenario, check expectations, write a JSON report
+                            (see 'zvp run --help')
   boards                    list the known boards
   --help, help              this text
   --version                 the version
 
 exit status: the firmware's semihosting exit status when it exits; 2 for bad options or input
 files (unknown board, malformed ELF, ...); 3 when the simulated-time or instruction limit is
-reached; 4 for an internal simulator error.
+reached; 4 for an internal simulator error; 5 when a scenario expectation fails.
 )");
 }
 
@@ -66,6 +68,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "boot") return zvp::cmd_boot(argc, argv);
     if (cmd == "rv32") return zvp::cmd_rv32(argc, argv);
     if (cmd == "boards") return zvp::cmd_boards(argc, argv);
+    if (cmd == "run") return zvp::cmd_run(argc, argv);
     std::fprintf(stderr, "zvp: unknown command '%s' (see zvp --help)\n", cmd.c_str());
     return zvp::cli::kExitUsage;
   } catch (const zvp::cli::UsageError& e) {

@@ -52,6 +52,9 @@ CortexA9Params cpu_params(const PlatformOptions& o, const Clock& clk) {
   p.clock = clk;
   p.cpi = o.cpi;
   p.quantum = o.quantum;
+  // The session ends the run: the UARTs keep transmitting after the CPU exits.
+  p.stop_on_exit = false;
+  // Semihosting console output (SYS_WRITE0 ...) goes to stdout like the console UART.
   return p;
 }
 
@@ -232,7 +235,15 @@ void ZynqPlatform::setup_uarts() {
       if (!u[i]->set_tx_file(path))
         throw ConfigError("cannot open '" + path + "' for UART" + std::to_string(i) + " output");
     } else if (i == opt_.board.console_uart) {
-      u[i]->set_tx_stdout();
+      auto hook = opt_.console_hook;
+      const bool out = opt_.console_stdout;
+      u[i]->set_tx_sink([hook, out](char c) {
+        if (out) {
+          std::fputc(c, stdout);
+          if (c == '\n') std::fflush(stdout);
+        }
+        if (hook) hook(c);
+      });
     } else {
       u[i]->set_tx_sink([](char) {});  // not connected: discarded
     }

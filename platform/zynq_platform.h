@@ -15,6 +15,7 @@
 #include <systemc>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,6 +53,8 @@ struct PlatformOptions {
   // receive from this file if it exists.
   std::array<std::string, 2> uart_path;
   bool uart_instant_tx = false;  // skip baud-rate pacing of TX (keeps FIFO/status semantics)
+  bool console_stdout = true;    // the console UART's output also goes to stdout
+  std::function<void(char)> console_hook;  // sees every console character (scenario runner)
 };
 
 class ZynqPlatform : public sc_core::sc_module {

@@ -26,9 +26,14 @@ class Clock {
     return sc_core::sc_time(std::llround(n * 1e12 / hz_), sc_core::SC_PS);
   }
   sc_core::sc_time period() const { return cycles(uint64_t{1}); }
-  // Whole cycles elapsed in t (floor).
+  // Whole cycles elapsed in t: the largest k with cycles(k) <= t, the exact inverse of
+  // cycles() including its picosecond rounding (so an event at cycles(k) sees k cycles).
   uint64_t to_cycles(const sc_core::sc_time& t) const {
-    return static_cast<uint64_t>(std::floor(t.to_seconds() * hz_ + 1e-6));
+    double est = std::floor(t.to_seconds() * hz_);
+    uint64_t k = est > 0 ? static_cast<uint64_t>(est) : 0;
+    while (k > 0 && cycles(k) > t) --k;
+    while (cycles(k + 1) <= t) ++k;
+    return k;
   }
 
  private:

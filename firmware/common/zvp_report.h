@@ -1,0 +1,29 @@
+/* How firmware hands results to the scenario runner (`zvp run`, platform/scenario.cpp).
+ *
+ * Results travel on the console UART as lines the runner recognises, so the same firmware
+ * prints them on the board too:
+ *   @result <key> <number>             e.g. "@result images 200", "@result latency_mean_s 0.00082"
+ *   @layer <name> <kind> <key>=<number> ...  one line per layer, e.g.
+ *                                       "@layer conv1 conv gops=0.0018 time_s=0.00021"
+ * Keys known to the report: images, correct, accuracy, latency_first_s, latency_mean_s; any
+ * other key is kept under results.extra.
+ *
+ * Run parameters travel the other way in a boot-parameter block that the runner writes into DDR
+ * at ZVP_BOOTPARAM_BASE before the CPU starts (like a bootloader passing arguments). Firmware
+ * that finds no valid magic uses its defaults. */
+#ifndef ZVP_REPORT_H
+#define ZVP_REPORT_H
+
+#include <stdint.h>
+
+#define ZVP_BOOTPARAM_MAGIC 0x4250565Au /* "ZVPB" */
+
+typedef struct zvp_bootparam {
+    uint32_t magic;    /* ZVP_BOOTPARAM_MAGIC when valid */
+    uint32_t version;  /* 1 */
+    uint32_t images;   /* how many inputs to process (0 = all available) */
+    uint32_t flags;    /* bit 0: quiet (no per-item lines) */
+    uint32_t reserved[4];
+} zvp_bootparam;
+
+#endif

@@ -1,0 +1,155 @@
+#include "arm_decode.h"
+
+namespace zvp::arm {
+
+namespace {
+
+unsigned popcount16(uint32_t v) { return static_cast<unsigned>(__builtin_popcount(v & 0xFFFFu)); }
+
+MemAccess range(bool load, uint32_t lo, uint32_t len) {
+  MemAccess m;
+  m.is_mem = true;
+  m.is_load = load;
+  m.range_known = true;
+  m.lo = lo;
+  m.hi = lo + len;
+  return m;
+}
+
+MemAccess unknown(bool load) {
+  MemAccess m;
+  m.is_mem = true;
+  m.is_load = load;
+  return m;
+}
+
+// Block transfer of n words: increment/decrement, before/after.
+MemAccess block(bool load, uint32_t rn, unsigned n, bool up, bool before) {
+  const uint32_t len = 4 * (n ? n : 1);
+  uint32_t lo;
+  if (up)
+    lo = before ? rn + 4 : rn;
+  else
+    lo = before ? rn - len : rn - len + 4;
+  return range(load, lo, len);
+}
+
+MemAccess decode_arm(uint32_t pc, uint32_t insn, const uint32_t r[16]) {
+  auto reg = [&](unsigned n) { return n == 15 ? pc + 8 : r[n]; };
+  const bool P = insn >> 24 & 1, U = insn >> 23 & 1, L = insn >> 20 & 1;
+  const unsigned rn = insn >> 16 & 0xF;
+  if ((insn >> 28) == 0xF) return {};  // unconditional space (PLD, SRS, RFE): not modelled
+  // LDR/STR/LDRB/STRB (immediate or register offset); 011x...1 is the media space.
+  if ((insn >> 26 & 3) == 1 && !((insn >> 25 & 1) && (insn >> 4 & 1))) {
+    const uint32_t size = (insn >> 22 & 1) ? 1 : 4;
+    uint32_t off;
+    if (!(insn >> 25 & 1)) {
+      off = insn & 0xFFF;
+    } else {
+      if ((insn >> 5 & 3) != 0) return unknown(L);  // only LSL is evaluated
+      off = reg(insn & 0xF) << (insn >> 7 & 0x1F);
+    }
+    const uint32_t base = reg(rn);
+    return range(L, P ? (U ? base + off : base - off) : base, size);
+  }
+  // LDREX/STREX family.
+  if ((insn & 0x0F800F90u) == 0x01800F90u) return range(L, reg(rn), 4);
+  // Extra load/store: LDRH/STRH/LDRSB/LDRSH/LDRD/STRD.
+  if ((insn >> 25 & 7) == 0 && (insn >> 7 & 1) && (insn >> 4 & 1) && (insn >> 5 & 3)) {
+    const unsigned op = insn >> 5 & 3;
+    bool load = L;
+    uint32_t size = 2;
+    if (op == 2) { size = L ? 1 : 8; load = true; }       // LDRSB / LDRD
+    else if (op == 3) { size = L ? 2 : 8; load = L; }     // LDRSH / STRD
+    const uint32_t off = (insn >> 22 & 1) ? ((insn >> 4 & 0xF0) | (insn & 0xF)) : reg(insn & 0xF);
+    const uint32_t base = reg(rn);
+    return range(load, P ? (U ? base + off : base - off) : base, size);
+  }
+  // LDM/STM.
+  if ((insn >> 25 & 7) == 4) return block(L, reg(rn), popcount16(insn), U, P);
+  // LDC/STC and VFP loads/stores: direction known, address range not evaluated.
+  if ((insn >> 25 & 7) == 6) return unknown(L);
+  return {};
+}
+
+MemAccess decode_thumb16(uint32_t pc, uint16_t hw, const uint32_t r[16]) {
+  const unsigned rn = hw >> 3 & 7;
+  if ((hw >> 12) == 0x5) {  // register offset
+    const unsigned opb = hw >> 9 & 7;
+    static const uint8_t sizes[8] = {4, 2, 1, 1, 4, 2, 1, 2};
+    return range(opb >= 3, r[rn] + r[hw >> 6 & 7], sizes[opb]);
+  }
+  if ((hw >> 13) == 0x3) {  // LDR/STR(B) immediate
+    const bool byte = hw >> 12 & 1;
+    const uint32_t imm = hw >> 6 & 0x1F;
+    return range(hw >> 11 & 1, r[rn] + (byte ? imm : imm * 4), byte ? 1 : 4);
+  }
+  if ((hw >> 12) == 0x8) return range(hw >> 11 & 1, r[rn] + (hw >> 6 & 0x1F) * 2, 2);
+  if ((hw >> 12) == 0x9) return range(hw >> 11 & 1, r[13] + (hw & 0xFF) * 4, 4);
+  if ((hw >> 11) == 0x9) return range(true, ((pc + 4) & ~3u) + (hw & 0xFF) * 4, 4);
+  if ((hw >> 12) == 0xC) return block(hw >> 11 & 1, r[hw >> 8 & 7], popcount16(hw & 0xFF), true, false);
+  if ((hw & 0xF600) == 0xB400) {  // PUSH / POP
+    const bool pop = hw >> 11 & 1;
+    const unsigned n = popcount16(hw & 0xFF) + (hw >> 8 & 1);
+    return pop ? block(true, r[13], n, true, false) : block(false, r[13], n, false, true);
+  }
+  return {};
+}
+
+MemAccess decode_thumb32(uint32_t pc, uint16_t hw1, uint16_t hw2, const uint32_t r[16]) {
+  const unsigned rn = hw1 & 0xF;
+  const bool L = hw1 >> 4 & 1;
+  const uint32_t base = rn == 15 ? ((pc + 4) & ~3u) : r[rn];
+  if ((hw1 & 0xFE00) == 0xF800) {  // single loads/stores
+    static const uint8_t sizes[4] = {1, 2, 4, 4};
+    const uint32_t size = sizes[hw1 >> 5 & 3];
+    if (rn == 15) return range(true, (hw1 >> 7 & 1) ? base + (hw2 & 0xFFF) : base - (hw2 & 0xFFF), size);
+    if (hw1 >> 7 & 1) return range(L, base + (hw2 & 0xFFF), size);
+    if (hw2 >> 11 & 1) {
+      const bool P = hw2 >> 10 & 1, U = hw2 >> 9 & 1;
+      const uint32_t imm = hw2 & 0xFF;
+      return range(L, P ? (U ? base + imm : base - imm) : base, size);
+    }
+    return range(L, base + (r[hw2 & 0xF] << (hw2 >> 4 & 3)), size);
+  }
+  if ((hw1 & 0xFE40) == 0xE840) {  // LDRD/STRD, LDREX/STREX
+    const bool P = hw1 >> 8 & 1, U = hw1 >> 7 & 1;
+    const uint32_t imm = (hw2 & 0xFF) * 4;
+    if (P) return range(L, U ? base + imm : base - imm, 8);
+    return range(L, base, (hw1 >> 5 & 1) ? 8 : 4);
+  }
+  if ((hw1 & 0xFE40) == 0xE800) {  // LDM/STM (IA: op 01, DB: op 10)
+    const bool up = (hw1 >> 7 & 3) == 1;
+    return block(L, base, popcount16(hw2), up, !up);
+  }
+  if ((hw1 & 0xEE00) == 0xEC00) return unknown(L);  // coprocessor / VFP load-store
+  return {};
+}
+
+}  // namespace
+
+unsigned thumb_count(const uint16_t* hw, unsigned bytes) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < bytes / 2; ++n) i += thumb32_prefix(hw[i]) ? 2 : 1;
+  return n;
+}
+
+bool arm_is_wfi(uint32_t insn) { return (insn & 0x0FFFFFFFu) == 0x0320F003u; }
+bool arm_is_wfe_or_yield(uint32_t insn) {
+  const uint32_t v = insn & 0x0FFFFFFFu;
+  return v == 0x0320F002u || v == 0x0320F001u;
+}
+bool thumb_is_wfi(uint16_t hw1, uint16_t hw2) {
+  return hw1 == 0xBF30 || (hw1 == 0xF3AF && hw2 == 0x8003);
+}
+bool thumb_is_wfe_or_yield(uint16_t hw1, uint16_t hw2) {
+  return hw1 == 0xBF20 || hw1 == 0xBF10 || (hw1 == 0xF3AF && (hw2 == 0x8002 || hw2 == 0x8001));
+}
+
+MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]) {
+  if (!thumb) return decode_arm(pc, insn, regs);
+  const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;
+  return thumb32_prefix(hw1) ? decode_thumb32(pc, hw1, hw2, regs) : decode_thumb16(pc, hw1, regs);
+}
+
+}  // namespace zvp::arm

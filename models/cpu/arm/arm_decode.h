@@ -1,0 +1,35 @@
+// The little instruction decoding the Cortex-A9 model needs around Unicorn: instruction lengths
+// of Thumb blocks (for instruction counting from block hooks), hint recognition (WFI, WFE,
+// YIELD) and the address range a load/store touches (to find which instruction of a
+// translated block raised a bus error, since Unicorn does not report the PC of an MMIO access).
+#pragma once
+#include <cstdint>
+
+namespace zvp::arm {
+
+// First halfword of a 32-bit Thumb-2 instruction?
+inline bool thumb32_prefix(uint16_t hw) { return (hw >> 11) >= 0x1D; }
+
+// Number of instructions in `bytes` bytes of Thumb code starting at hw[0].
+unsigned thumb_count(const uint16_t* hw, unsigned bytes);
+
+// Hints. ARM words are checked ignoring the condition field.
+bool arm_is_wfi(uint32_t insn);
+bool arm_is_wfe_or_yield(uint32_t insn);
+bool thumb_is_wfi(uint16_t hw1, uint16_t hw2);          // 16-bit BF30 or 32-bit F3AF 8003
+bool thumb_is_wfe_or_yield(uint16_t hw1, uint16_t hw2);
+
+// A load/store's effect on memory: direction and, when computable from the registers, the
+// byte range [lo, hi) it accesses.
+struct MemAccess {
+  bool is_mem = false;
+  bool is_load = false;
+  bool range_known = false;
+  uint32_t lo = 0, hi = 0;
+};
+
+// insn: ARM word, or for Thumb the first halfword in the low 16 bits and (32-bit encodings)
+// the second in the high 16 bits. regs: r0..r15 (r15 ignored: the PC is derived from pc).
+MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]);
+
+}  // namespace zvp::arm

@@ -1,0 +1,685 @@
+#include "cortex_a9.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "core/log.h"
+#include "cpu/arm/arm_decode.h"
+
+namespace zvp {
+
+namespace {
+
+// QEMU exception numbers as Unicorn reports them to UC_HOOK_INTR (target/arm/cpu.h).
+constexpr uint32_t kExcpUdef = 1, kExcpSwi = 2, kExcpPrefetchAbort = 3, kExcpDataAbort = 4,
+                   kExcpBkpt = 7, kExcpHvc = 11, kExcpSmc = 13;
+
+// CPSR bits.
+constexpr uint32_t kModeMask = 0x1F, kT = 1u << 5, kF = 1u << 6, kI = 1u << 7, kA = 1u << 8,
+                   kE = 1u << 9, kJ = 1u << 24, kItBits = 0x0600FC00u;
+// SCTLR bits.
+constexpr uint32_t kSctlrV = 1u << 13, kSctlrEE = 1u << 25, kSctlrTE = 1u << 30;
+// Short-descriptor fault status: synchronous external abort, debug event; DFSR.WnR.
+constexpr uint32_t kFsExternal = 0x8, kFsDebug = 0x2, kFsAlignment = 0x1, kDfsrWnR = 1u << 11;
+
+constexpr uint64_t kAddressSpace = 1ull << 32;
+constexpr uint64_t kPage = 0x1000;
+// uc_emu_start's "until" (ignored: exits come from the empty exit set, see the constructor).
+constexpr uint64_t kNoExit = 0xFFFFFFFFull;
+
+class UcMemory : public SemihostMemory {
+ public:
+  explicit UcMemory(uc_engine* uc) : uc_(uc) {}
+  bool read(uint32_t addr, void* dst, uint32_t len) override {
+    return uc_mem_read(uc_, addr, dst, len) == UC_ERR_OK;
+  }
+  bool write(uint32_t addr, const void* src, uint32_t len) override {
+    return uc_mem_write(uc_, addr, src, len) == UC_ERR_OK;
+  }
+
+ private:
+  uc_engine* uc_;
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Construction and set-up
+
+CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
+    : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
+  if (p_.clock.hz() <= 0 || !(p_.cpi > 0))
+    throw std::invalid_argument(std::string(this->name()) + ": clock and CPI must be positive");
+  if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
+    throw std::runtime_error(std::string(this->name()) + ": cannot create a Unicorn ARM engine");
+  if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK)
+    throw std::runtime_error(std::string(this->name()) + ": Unicorn has no Cortex-A9 model");
+  // Exit addresses from an (empty) set instead of uc_emu_start's `until`: Unicorn otherwise
+  // invalidates the translation at `until` on every return, which costs about a microsecond
+  // per slice.
+  uc_ctl_exits_enable(uc_);
+  uc_hook h;
+  uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_block), this, 1, 0);
+  uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this, 1, 0);
+  uc_hook_add(uc_, &h, UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
+              reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this, 1, 0);
+  semi_.set_cmdline(p_.cmdline);
+  semi_.set_echo(p_.echo_semihosting);
+  SC_HAS_PROCESS(CortexA9);
+  SC_THREAD(run);
+}
+
+CortexA9::~CortexA9() {
+  if (uc_) uc_close(uc_);
+}
+
+void CortexA9::add_dmi_region(uint64_t base, uint64_t size) {
+  if (size == 0 || base % kPage || size % kPage || base + size > kAddressSpace) {
+    log::error(name(), "DMI region must be non-empty, 4 KB aligned and inside 4 GB; "
+                       "it is reached through bus transactions instead");
+    return;
+  }
+  dmi_.push_back({base, size, nullptr});
+}
+
+void CortexA9::connect_irq(IrqLine& line) {
+  irq_ = line.read();
+  line.listen([this](bool level) {
+    irq_ = level;
+    request_stop();  // end the current slice promptly so the interrupt is seen
+    if (sc_core::sc_is_running()) irq_ev_.notify(sc_core::SC_ZERO_TIME);
+  });
+}
+
+void CortexA9::connect_fiq(IrqLine& line) {
+  fiq_ = line.read();
+  line.listen([this](bool level) {
+    fiq_ = level;
+    request_stop();
+    if (sc_core::sc_is_running()) irq_ev_.notify(sc_core::SC_ZERO_TIME);
+  });
+}
+
+void CortexA9::set_entry(uint32_t pc) { entry_ = pc; }
+
+void CortexA9::set_heap_info(const SemihostHeapInfo& h) {
+  semi_.set_heap_info(h);
+  heap_info_set_ = true;
+}
+
+bool CortexA9::load_image_dbg(tlm::tlm_fw_transport_if<>& target, const ElfImage& image,
+                              std::string* err) {
+  auto xfer = [&](uint64_t addr, uint8_t* data, unsigned len) {
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(data);
+    gp.set_data_length(len);
+    gp.set_streaming_width(len);
+    return target.transport_dbg(gp) == len;
+  };
+  constexpr unsigned kChunk = 1u << 16;
+  std::vector<uint8_t> zeros(kChunk, 0);
+  for (size_t i = 0; i < image.segments.size(); ++i) {
+    const ElfSegment& s = image.segments[i];
+    bool ok = true;
+    for (uint64_t off = 0; ok && off < s.memsz; off += kChunk) {
+      const unsigned len = static_cast<unsigned>(std::min<uint64_t>(kChunk, s.memsz - off));
+      if (off + len <= s.data.size()) {
+        ok = xfer(s.paddr + off, const_cast<uint8_t*>(s.data.data() + off), len);
+      } else {
+        // Mixed chunk: file bytes then zeros (.bss).
+        std::vector<uint8_t> buf(len, 0);
+        if (off < s.data.size()) std::memcpy(buf.data(), s.data.data() + off, s.data.size() - off);
+        ok = xfer(s.paddr + off, buf.data(), len);
+      }
+    }
+    if (!ok) {
+      if (err) {
+        char msg[160];
+        std::snprintf(msg, sizeof msg, "segment %zu [0x%08llx, 0x%08llx) is not in memory", i,
+                      static_cast<unsigned long long>(s.paddr),
+                      static_cast<unsigned long long>(s.paddr + s.memsz));
+        *err = image.path + ": " + msg;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+void CortexA9::map_memory() {
+  std::vector<DmiRegion> mapped;
+  for (auto& r : dmi_) {
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(r.base);
+    tlm::tlm_dmi dmi;
+    const bool ok = bus->get_direct_mem_ptr(gp, dmi) && dmi.is_read_write_allowed() &&
+                    dmi.get_start_address() <= r.base &&
+                    dmi.get_end_address() >= r.base + r.size - 1;
+    if (!ok) {
+      log::warn(name(), "no DMI for region at " + std::to_string(r.base) +
+                            ": reached through bus transactions");
+      continue;
+    }
+    r.ptr = dmi.get_dmi_ptr() + (r.base - dmi.get_start_address());
+    if (uc_mem_map_ptr(uc_, r.base, r.size, UC_PROT_ALL, r.ptr) != UC_ERR_OK) {
+      log::warn(name(), "cannot map DMI region (overlap?): reached through bus transactions");
+      r.ptr = nullptr;
+      continue;
+    }
+    mapped.push_back(r);
+  }
+  std::sort(mapped.begin(), mapped.end(),
+            [](const DmiRegion& a, const DmiRegion& b) { return a.base < b.base; });
+  // Everything else is MMIO, one window per gap.
+  auto map_mmio = [&](uint64_t base, uint64_t size) {
+    mmio_.push_back(std::make_unique<MmioWindow>(MmioWindow{this, base}));
+    if (uc_mmio_map(uc_, base, size, &CortexA9::on_mmio_read, mmio_.back().get(),
+                    &CortexA9::on_mmio_write, mmio_.back().get()) != UC_ERR_OK)
+      log::error(name(), "cannot map the MMIO window at " + std::to_string(base));
+  };
+  uint64_t cur = 0;
+  for (auto& r : mapped) {
+    if (r.base > cur) map_mmio(cur, r.base - cur);
+    cur = r.base + r.size;
+  }
+  if (cur < kAddressSpace) map_mmio(cur, kAddressSpace - cur);
+
+  if (!heap_info_set_ && !mapped.empty()) {
+    const DmiRegion& d = dmi_.front().ptr ? dmi_.front() : mapped.front();
+    const uint32_t top = static_cast<uint32_t>(d.base + d.size - 4);
+    const uint32_t stack = std::min<uint32_t>(p_.stack_size, static_cast<uint32_t>(d.size / 2));
+    SemihostHeapInfo h;
+    h.heap_base = 0;  // unknown: the C library starts its heap after .bss
+    h.heap_limit = top - stack;
+    h.stack_base = top;
+    h.stack_limit = top - stack;
+    semi_.set_heap_info(h);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registers
+
+void CortexA9::set_reg(int r, uint32_t v) { uc_reg_write(uc_, r, &v); }
+
+uint32_t CortexA9::get_reg(int r) const {
+  uint32_t v = 0;
+  uc_reg_read(uc_, r, &v);
+  return v;
+}
+
+uint32_t CortexA9::reg(unsigned n) const {
+  if (n > 15) return 0;
+  return get_reg(n == 13 ? UC_ARM_REG_R13 : n == 14 ? UC_ARM_REG_R14 : n == 15 ? UC_ARM_REG_R15
+                                                                             : UC_ARM_REG_R0 + n);
+}
+uint32_t CortexA9::cpsr() const { return get_reg(UC_ARM_REG_CPSR); }
+uint32_t CortexA9::spsr() const { return get_reg(UC_ARM_REG_SPSR); }
+
+// CP15 registers banked by the security extensions are read in the bank of the current
+// security state (Secure after reset, see run()).
+uint32_t CortexA9::cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const {
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
+  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, 0};
+  if (uc_reg_read(uc_, UC_ARM_REG_CP_REG, &r) != UC_ERR_OK) return 0;
+  return static_cast<uint32_t>(r.val);
+}
+
+void CortexA9::write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v) {
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
+  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, v};
+  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &r);
+}
+
+bool CortexA9::fetch16(uint32_t addr, uint16_t& v) const {
+  return uc_mem_read(uc_, addr, &v, 2) == UC_ERR_OK;
+}
+bool CortexA9::fetch32(uint32_t addr, uint32_t& v) const {
+  return uc_mem_read(uc_, addr, &v, 4) == UC_ERR_OK;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exceptions
+
+// AArch32 exception entry (ARM ARM B1.8): SPSR_<mode> = CPSR, LR_<mode> = lr, mode switch with
+// IRQs masked (FIQs too for FIQ; asynchronous aborts for abort/IRQ/FIQ), IT state cleared,
+// instruction set and endianness from SCTLR.TE/EE, PC = vector base + offset.
+void CortexA9::take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr) {
+  const uint32_t old = cpsr();
+  const uint32_t sctlr = cp15(1, 0, 0, 0);
+  const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
+  uint32_t cpsr_new = old & ~(kModeMask | kT | kJ | kItBits | kE);
+  cpsr_new |= mode | kI;
+  if (mode == kFiq) cpsr_new |= kF;
+  if (mode == kFiq || mode == kIrq || mode == kAbt) cpsr_new |= kA;
+  if (sctlr & kSctlrTE) cpsr_new |= kT;
+  if (sctlr & kSctlrEE) cpsr_new |= kE;
+  set_reg(UC_ARM_REG_CPSR, cpsr_new);  // switches the register bank
+  set_reg(UC_ARM_REG_SPSR, old);
+  set_reg(UC_ARM_REG_R14, lr);
+  set_reg(UC_ARM_REG_R15, (base + vector_offset) | ((sctlr & kSctlrTE) ? 1u : 0u));
+  // Entry flushes the pipeline: charge it so that a core stuck in an exception loop still
+  // advances simulated time.
+  exception_cycles_ += p_.exception_entry_cycles;
+}
+
+bool CortexA9::check_interrupts() {
+  if (!irq_ && !fiq_) return false;
+  const uint32_t c = cpsr();
+  const uint32_t pc = get_reg(UC_ARM_REG_R15);
+  // LR = address of the next instruction to execute + 4, in ARM and Thumb state alike.
+  if (fiq_ && !(c & kF)) {
+    take_exception(kFiq, 0x1C, pc + 4);
+    ++irqs_taken_;
+    return true;
+  }
+  if (irq_ && !(c & kI)) {
+    take_exception(kIrq, 0x18, pc + 4);
+    ++irqs_taken_;
+    return true;
+  }
+  return false;
+}
+
+void CortexA9::data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr) {
+  write_cp15(5, 0, 0, 0, fsr | (write ? kDfsrWnR : 0));          // DFSR
+  write_cp15(6, 0, 0, 0, addr);                                   // DFAR
+  take_exception(kAbt, 0x10, pc + 8);
+  ++aborts_taken_;
+}
+
+// Unicorn raises MMU and alignment aborts without telling the fault address or status, so
+// they are recomputed: the address from the faulting instruction and its registers, the status
+// from SCTLR and a walk of the short-descriptor translation table (TTBR0, TTBCR.N = 0), in the
+// architecture's priority order (alignment, translation, domain, permission).
+void CortexA9::mmu_data_abort(uint32_t pc) {
+  const bool thumb = cpsr() & kT;
+  uint32_t insn = 0;
+  if (thumb) {
+    uint16_t h1 = 0, h2 = 0;
+    fetch16(pc, h1);
+    if (arm::thumb32_prefix(h1)) fetch16(pc + 2, h2);
+    insn = h1 | (uint32_t(h2) << 16);
+  } else {
+    fetch32(pc, insn);
+  }
+  uint32_t regs[16];
+  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
+  regs[15] = 0;
+  const arm::MemAccess m = arm::decode_mem(pc, insn, thumb, regs);
+  const uint32_t addr = m.range_known ? m.lo : 0;
+  const bool write = m.is_mem && !m.is_load;
+  const uint32_t sctlr = cp15(1, 0, 0, 0);
+  uint32_t fsr = kFsExternal;
+  const unsigned size = m.range_known ? m.hi - m.lo : 1;
+  if ((sctlr & 2u) && size > 1 && (size == 2 || size == 4 || size == 8) && (addr & (size - 1))) {
+    fsr = kFsAlignment;
+  } else if (sctlr & 1u) {
+    const uint32_t ttb = cp15(2, 0, 0, 0) & ~0x3FFFu;
+    uint32_t l1 = 0;
+    uc_mem_read(uc_, ttb + (addr >> 20) * 4, &l1, 4);
+    const uint32_t domain = (l1 >> 5) & 0xF;
+    const uint32_t dacr = cp15(3, 0, 0, 0);
+    const uint32_t dom_access = (dacr >> (2 * domain)) & 3;
+    bool page = false;
+    if ((l1 & 3) == 1) {  // coarse page table
+      uint32_t l2 = 0;
+      uc_mem_read(uc_, (l1 & ~0x3FFu) + ((addr >> 12) & 0xFF) * 4, &l2, 4);
+      page = true;
+      if ((l2 & 3) == 0) fsr = 0x7;  // page translation fault
+    } else if ((l1 & 3) == 0 || (l1 & 3) == 3) {
+      fsr = 0x5;  // section translation fault
+    }
+    if (fsr == kFsExternal) {
+      if (dom_access == 0) fsr = page ? 0xB : 0x9;           // domain fault
+      else if (dom_access == 1) fsr = page ? 0xF : 0xD;      // permission fault (client)
+    }
+    fsr |= domain << 4;
+  }
+  data_abort(pc, addr, write, fsr);
+}
+
+void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
+  write_cp15(5, 0, 0, 1, fsr);   // IFSR
+  write_cp15(6, 0, 0, 2, addr);  // IFAR
+  take_exception(kAbt, 0x0C, pc + 4);
+  ++aborts_taken_;
+}
+
+// Unicorn stops right after the failing MMIO access but reports the PC of the start of the
+// translated block. The block is straight-line code, so the failing instruction is a load or
+// store of the right direction in it: the first whose address (from the registers, which still
+// hold the values it used) covers the faulting address.
+uint32_t CortexA9::find_faulting_pc() {
+  const bool thumb = cpsr() & kT;
+  uint32_t regs[16];
+  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
+  regs[15] = 0;
+  uint32_t first_unknown = 0, last = 0;
+  bool have_unknown = false, have_last = false;
+  if (!block_) return get_reg(UC_ARM_REG_R15);
+  const uint32_t start = block_->addr, end = block_->addr + block_->size;
+  for (uint32_t pc = start; pc < end;) {
+    uint32_t insn = 0;
+    unsigned len = 4;
+    if (thumb) {
+      uint16_t h1 = 0, h2 = 0;
+      if (!fetch16(pc, h1)) break;
+      len = 2;
+      if (arm::thumb32_prefix(h1)) {
+        fetch16(pc + 2, h2);
+        len = 4;
+      }
+      insn = h1 | (uint32_t(h2) << 16);
+    } else if (!fetch32(pc, insn)) {
+      break;
+    }
+    const arm::MemAccess m = arm::decode_mem(pc, insn, thumb, regs);
+    if (m.is_mem && m.is_load != fault_.write) {
+      if (m.range_known && fault_.addr >= m.lo && fault_.addr < m.hi) return pc;
+      if (!m.range_known && !have_unknown) {
+        first_unknown = pc;
+        have_unknown = true;
+      }
+      last = pc;
+      have_last = true;
+    }
+    pc += len;
+  }
+  if (have_unknown) return first_unknown;
+  return have_last ? last : start;
+}
+
+void CortexA9::halt(const std::string& why) {
+  log::error(name(), why + "; the core stops");
+  halted_ = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unicorn callbacks
+
+// The hot path: called at the start of every translated block executed.
+void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
+  auto* self = static_cast<CortexA9*>(self_);
+  if (self->insns_ >= self->slice_end_) {
+    // The stop takes effect before this block executes: Unicorn leaves PC at its start.
+    self->stopped_by_block_ = true;
+    uc_emu_stop(uc);
+    return;
+  }
+  const BlockInfo& b = self->block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  if (b.addr == static_cast<uint32_t>(addr) && b.size == size) {
+    self->insns_ += b.count;
+    self->block_ = &b;
+    return;
+  }
+  const BlockInfo& nb = self->count_block(static_cast<uint32_t>(addr), size);
+  self->insns_ += nb.count;
+  self->block_ = &nb;
+}
+
+const CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
+  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  uint32_t n;
+  if (!(cpsr() & kT)) {
+    n = size / 4;
+  } else {
+    std::vector<uint16_t> hw(size / 2 + 1, 0);
+    n = uc_mem_read(uc_, addr, hw.data(), size) == UC_ERR_OK ? arm::thumb_count(hw.data(), size)
+                                                             : size / 2;
+  }
+  b = {addr, size, n ? n : 1};
+  return b;
+}
+
+void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
+  auto* self = static_cast<CortexA9*>(self_);
+  const uint32_t pc = self->get_reg(UC_ARM_REG_R15);
+  switch (intno) {
+    case kExcpSwi:
+      self->handle_svc();
+      break;
+    case kExcpBkpt:  // PC is the BKPT instruction: a debug event with no debugger attached
+      self->prefetch_abort(pc, pc, kFsDebug);
+      break;
+    case kExcpPrefetchAbort:
+      self->prefetch_abort(pc, pc, kFsExternal);
+      break;
+    case kExcpDataAbort:  // raised by Unicorn itself (MMU, alignment): PC is the insn
+      self->mmu_data_abort(pc);
+      break;
+    case kExcpHvc:
+    case kExcpSmc:
+    case kExcpUdef:
+    default:  // not implemented by this core model: undefined instruction; PC is the next one
+      self->take_exception(kUnd, 0x04, pc);
+      break;
+  }
+}
+
+void CortexA9::handle_svc() {
+  const bool thumb = cpsr() & kT;
+  const uint32_t next = get_reg(UC_ARM_REG_R15);  // Unicorn reports the instruction after SVC
+  uint32_t imm = 0;
+  if (thumb) {
+    uint16_t hw = 0;
+    fetch16(next - 2, hw);
+    imm = hw & 0xFF;
+  } else {
+    uint32_t w = 0;
+    fetch32(next - 4, w);
+    imm = w & 0xFFFFFF;
+  }
+  if (p_.semihosting && imm == (thumb ? 0xABu : 0x123456u)) {
+    charge_instructions();
+    UcMemory mem(uc_);
+    const Semihosting::Result r =
+        semi_.call(get_reg(UC_ARM_REG_R0), get_reg(UC_ARM_REG_R1), mem, local_time().to_seconds());
+    if (r.exit) {
+      exited_ = true;
+      exit_status_ = r.status;
+      uc_emu_stop(uc_);
+    } else {
+      set_reg(UC_ARM_REG_R0, r.r0);
+    }
+    return;
+  }
+  take_exception(kSvc, 0x08, next);
+}
+
+bool CortexA9::on_fetch_fault(uc_engine*, uc_mem_type, uint64_t addr, int, int64_t, void* self_) {
+  auto* self = static_cast<CortexA9*>(self_);
+  self->fetch_fault_ = true;
+  self->fetch_fault_addr_ = addr;
+  return false;
+}
+
+uint64_t CortexA9::on_mmio_read(uc_engine*, uint64_t offset, unsigned size, void* w) {
+  auto* win = static_cast<MmioWindow*>(w);
+  return win->self->bus_access(win->base + offset, size, false, 0);
+}
+
+void CortexA9::on_mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* w) {
+  auto* win = static_cast<MmioWindow*>(w);
+  win->self->bus_access(win->base + offset, size, true, value);
+}
+
+uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t value) {
+  if (fault_.valid || size == 0 || size > 8) return 0;  // rest of an aborted LDM/STM
+  charge_instructions();  // the access happens at the core's current local time
+  uint8_t buf[8];
+  std::memcpy(buf, &value, sizeof buf);
+  gp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  gp_.set_address(addr);
+  gp_.set_data_ptr(buf);
+  gp_.set_data_length(size);
+  gp_.set_streaming_width(size);
+  gp_.set_byte_enable_ptr(nullptr);
+  gp_.set_byte_enable_length(0);
+  gp_.set_dmi_allowed(false);
+  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = qk_.get_local_time();
+  bus->b_transport(gp_, delay);
+  qk_.set(delay);
+  ++mmio_accesses_;
+  if (gp_.is_response_error()) {
+    // Stop at once: Unicorn leaves the block right after this access, so no later
+    // instruction executes; run() then takes the Data Abort.
+    fault_ = {true, addr, write};
+    uc_emu_stop(uc_);
+    return 0;
+  }
+  if (qk_.need_sync()) request_stop();  // e.g. a polling loop: let the device's time run
+  uint64_t v = 0;
+  if (!write) std::memcpy(&v, buf, size);
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time
+
+void CortexA9::charge_instructions() {
+  if (insns_ == charged_insns_ && exception_cycles_ == charged_exception_cycles_) return;
+  const sc_core::sc_time t = p_.clock.cycles(static_cast<double>(insns_) * p_.cpi +
+                                             static_cast<double>(exception_cycles_));
+  qk_.inc(t - charged_time_);
+  charged_time_ = t;
+  charged_insns_ = insns_;
+  charged_exception_cycles_ = exception_cycles_;
+}
+
+sc_core::sc_time CortexA9::quantum() const {
+  if (p_.quantum != sc_core::SC_ZERO_TIME) return p_.quantum;
+  const sc_core::sc_time g = tlm::tlm_global_quantum::instance().get();
+  return g != sc_core::SC_ZERO_TIME ? g : sc_core::sc_time(1, sc_core::SC_US);
+}
+
+// Instructions up to the end of the current quantum (at least one block).
+uint64_t CortexA9::slice_instructions() const {
+  const uint64_t qv = qk_.quantum().value();
+  const sc_core::sc_time left =
+      sc_core::sc_time::from_value(qv - sc_core::sc_time_stamp().value() % qv);
+  const sc_core::sc_time local = qk_.get_local_time();
+  if (local >= left) return 1;
+  const double insn_s = p_.cpi / p_.clock.hz();
+  return std::max<uint64_t>(1, static_cast<uint64_t>((left - local).to_seconds() / insn_s));
+}
+
+void CortexA9::sync() {
+  charge_instructions();
+  qk_.sync();
+}
+
+double CortexA9::wall_seconds() const { return wall_; }
+double CortexA9::mips() const { return wall_ > 0 ? static_cast<double>(insns_) / wall_ / 1e6 : 0; }
+
+// ---------------------------------------------------------------------------------------------
+// The core's thread
+
+void CortexA9::run() {
+  qk_.set_quantum(quantum());
+  qk_.reset();
+  map_memory();
+  // The A9 leaves reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal
+  // firmware run; Unicorn starts it Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);
+  set_reg(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
+  set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
+  using clock = std::chrono::steady_clock;
+
+  while (!exited_ && !halted_) {
+    if (check_interrupts()) sleeping_ = false;
+    if (sleeping_) {
+      if (irq_ || fiq_) {
+        sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
+      } else {
+        sync();
+        sc_core::wait(irq_ev_);
+        qk_.reset();
+        continue;
+      }
+    }
+
+    slice_end_ = insns_ + slice_instructions();
+    stop_request_ = false;
+    stopped_by_block_ = false;
+    fault_ = {};
+    fetch_fault_ = false;
+    block_ = nullptr;
+    const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
+    const auto t0 = clock::now();
+    const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, 0);
+    wall_ += std::chrono::duration<double>(clock::now() - t0).count();
+    charge_instructions();
+
+    const uint32_t pc = get_reg(UC_ARM_REG_R15);
+    const bool thumb = cpsr() & kT;
+    switch (e) {
+      case UC_ERR_OK:
+        if (fault_.valid) {
+          data_abort(find_faulting_pc(), static_cast<uint32_t>(fault_.addr), fault_.write);
+        } else if (!exited_ && !stopped_by_block_) {
+          // Unicorn returns by itself after WFI, with PC on the next instruction.
+          uint16_t h1 = 0, h2 = 0;
+          uint32_t w = 0;
+          const bool wfi = thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfi(h1, 0)) ||
+                                    (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
+                                     arm::thumb_is_wfi(h1, h2)))
+                                 : (fetch32(pc - 4, w) && arm::arm_is_wfi(w));
+          if (wfi) {
+            sleeping_ = true;
+            ++wfi_count_;
+          }
+        }
+        break;
+      case UC_ERR_INSN_INVALID: {
+        // Undefined instructions (PC on the instruction, which ends the current block), and
+        // WFE/YIELD, on which Unicorn stops too, with PC after the hint that ended the block.
+        uint16_t h1 = 0, h2 = 0;
+        uint32_t w = 0;
+        const bool after_block_end = block_ && block_->addr + block_->size == pc;
+        const bool hint =
+            after_block_end &&
+            (thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfe_or_yield(h1, 0)) ||
+                      (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
+                       arm::thumb_is_wfe_or_yield(h1, h2)))
+                   : (fetch32(pc - 4, w) && arm::arm_is_wfe_or_yield(w)));
+        if (!hint) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
+        break;
+      }
+      case UC_ERR_FETCH_UNMAPPED:
+      case UC_ERR_FETCH_PROT: {
+        // Instruction fetch outside DDR/OCM: the interconnect answers with an error.
+        const uint32_t a = fetch_fault_ ? static_cast<uint32_t>(fetch_fault_addr_) : pc;
+        prefetch_abort(a, a, kFsExternal);
+        break;
+      }
+      case UC_ERR_READ_UNMAPPED:
+      case UC_ERR_WRITE_UNMAPPED:
+      case UC_ERR_READ_PROT:
+      case UC_ERR_WRITE_PROT:
+        data_abort(pc, 0, e == UC_ERR_WRITE_UNMAPPED || e == UC_ERR_WRITE_PROT);
+        break;
+      default:
+        halt(std::string("Unicorn error: ") + uc_strerror(e) + " at pc " + std::to_string(pc));
+        break;
+    }
+    charge_instructions();
+    if (qk_.need_sync()) qk_.sync();
+  }
+
+  sync();
+  if (exited_) {
+    exit_ev_.notify(sc_core::SC_ZERO_TIME);
+    if (p_.stop_on_exit) sc_core::sc_stop();
+  }
+}
+
+}  // namespace zvp

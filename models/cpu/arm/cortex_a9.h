@@ -1,0 +1,209 @@
+// ARM Cortex-A9 core: Unicorn 2 (UC_CPU_ARM_CORTEX_A9) inside an SC_THREAD, loosely timed with
+// a quantum keeper (ARCHITECTURE.md section 5).
+//
+// Memory: everything is reached through the initiator socket `bus`. Regions the platform names
+// with add_dmi_region() (DDR, OCM) are mapped with uc_mem_map_ptr onto the storage returned by
+// get_direct_mem_ptr; the rest of the 4 GB space is mapped as Unicorn MMIO whose callbacks issue
+// b_transport on `bus`. TLM error responses become Data Aborts (instruction fetch from outside
+// DMI memory becomes a Prefetch Abort, as a fetch from a peripheral does on the chip).
+//
+// Time: instructions x CPI cycles of `clock` (counted per translated block from a block hook)
+// plus the delays annotated by MMIO transactions. The core executes slices of at most one
+// quantum's worth of instructions, then synchronises and checks its IRQ/FIQ inputs.
+//
+// Interrupts and exceptions: Unicorn has no interrupt input, so between slices the model
+// performs the AArch32 exception entry itself (banked LR, SPSR, mode, masks, Thumb per
+// SCTLR.TE, vector from VBAR or 0xFFFF0000 when SCTLR.V=1). SVC, undefined instructions and
+// BKPT reported by Unicorn are routed to the firmware's vectors the same way. WFI sleeps until
+// an interrupt input is high (even if masked by CPSR.I/F). SVC 0x123456 (ARM) / SVC 0xAB
+// (Thumb) are ARM semihosting calls when semihosting is enabled.
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/elf_loader.h"
+#include "core/irq.h"
+#include "cpu/arm/semihosting.h"
+
+#include <unicorn/unicorn.h>
+
+namespace zvp {
+
+struct CortexA9Params {
+  Clock clock{"cpu", 667e6};      // core clock
+  double cpi = 1.0;               // average cycles per instruction (excluding MMIO delays)
+  // Temporal decoupling quantum; zero means the TLM global quantum (1 us if that is unset).
+  sc_core::sc_time quantum = sc_core::SC_ZERO_TIME;
+  bool semihosting = true;        // SVC 0x123456 / 0xAB are host calls
+  bool stop_on_exit = true;       // sc_stop() when the program exits through semihosting
+  bool echo_semihosting = true;   // copy semihosting console output to stdout
+  std::string cmdline;            // SYS_GET_CMDLINE
+  uint32_t stack_size = 0x100000; // SYS_HEAPINFO: stack at the top of the first DMI region
+  // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
+  unsigned exception_entry_cycles = 8;
+};
+
+// A quantum keeper synchronising on the core's own quantum (a parameter of the core) rather
+// than on the TLM global one.
+class CoreQuantumKeeper : public tlm_utils::tlm_quantumkeeper {
+ public:
+  void set_quantum(const sc_core::sc_time& q) { q_ = q; }
+  const sc_core::sc_time& quantum() const { return q_; }
+
+ protected:
+  sc_core::sc_time compute_local_quantum() override {
+    const auto qv = q_.value();
+    if (qv == 0) return sc_core::SC_ZERO_TIME;
+    return sc_core::sc_time::from_value(qv - sc_core::sc_time_stamp().value() % qv);
+  }
+
+ private:
+  sc_core::sc_time q_{1, sc_core::SC_US};
+};
+
+class CortexA9 : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<CortexA9> bus;
+
+  CortexA9(sc_core::sc_module_name name, const CortexA9Params& params = {});
+  ~CortexA9() override;
+
+  // --- platform set-up (before simulation starts) ---
+  // A range to map directly (DMI) at start of simulation; base and size 4 KB aligned.
+  void add_dmi_region(uint64_t base, uint64_t size);
+  void connect_irq(IrqLine& line);
+  void connect_fiq(IrqLine& line);
+  // Reset PC (bit 0 set: Thumb). The core starts in SVC mode with IRQ, FIQ, aborts masked.
+  void set_entry(uint32_t pc);
+  // Override what SYS_HEAPINFO returns (default: heap unknown (0), stack at the top of the
+  // first DMI region, stack_size long).
+  void set_heap_info(const SemihostHeapInfo& h);
+
+  // Writes an ELF image's segments through a debug transport (transport_dbg) and zeroes
+  // .bss. Returns false with *err set if a segment falls outside memory.
+  static bool load_image_dbg(tlm::tlm_fw_transport_if<>& target, const ElfImage& image,
+                             std::string* err);
+
+  // --- results ---
+  bool exited() const { return exited_; }
+  int exit_status() const { return exit_status_; }
+  const sc_core::sc_event& exit_event() const { return exit_ev_; }
+  bool sleeping() const { return sleeping_; }     // in WFI
+  uint64_t instructions() const { return insns_; }
+  uint64_t wfi_count() const { return wfi_count_; }
+  uint64_t irqs_taken() const { return irqs_taken_; }
+  uint64_t aborts_taken() const { return aborts_taken_; }
+  uint64_t mmio_accesses() const { return mmio_accesses_; }
+  // Simulated time of the core including its not yet synchronised local time.
+  sc_core::sc_time local_time() const { return sc_core::sc_time_stamp() + qk_.get_local_time(); }
+  double wall_seconds() const;    // host time spent in the core's thread
+  double mips() const;            // instructions per wall microsecond
+  const std::string& semihost_output() const { return semi_.output(); }
+
+  // Register access for tests and debuggers (r0..r15; cpsr; the current mode's spsr).
+  uint32_t reg(unsigned n) const;
+  uint32_t cpsr() const;
+  uint32_t spsr() const;
+  uint32_t cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const;
+
+ private:
+  struct MmioWindow {
+    CortexA9* self;
+    uint64_t base;
+  };
+  struct DmiRegion {
+    uint64_t base, size;
+    uint8_t* ptr;
+  };
+  struct BlockInfo {  // instruction count of a translated block, by address
+    uint32_t addr = 1, size = 0, count = 0;
+  };
+  enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
+
+  void run();
+  void map_memory();
+  void take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr);
+  bool check_interrupts();
+  void data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr = 0x8);
+  void mmu_data_abort(uint32_t pc);
+  void prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr);
+  uint32_t find_faulting_pc();
+  void charge_instructions();
+  void sync();
+  uint64_t slice_instructions() const;
+  sc_core::sc_time quantum() const;
+  void halt(const std::string& why);
+
+  // Unicorn callbacks.
+  static void on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  static void on_interrupt(uc_engine* uc, uint32_t intno, void* self);
+  static bool on_fetch_fault(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+                             void* self);
+  static uint64_t on_mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* window);
+  static void on_mmio_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value,
+                            void* window);
+  uint64_t bus_access(uint64_t addr, unsigned size, bool write, uint64_t value);
+  void handle_svc();
+  const BlockInfo& count_block(uint32_t addr, uint32_t size);
+  void request_stop() {
+    stop_request_ = true;
+    slice_end_ = 0;
+  }
+  bool fetch16(uint32_t addr, uint16_t& v) const;
+  bool fetch32(uint32_t addr, uint32_t& v) const;
+  void write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v);
+  void set_reg(int uc_reg, uint32_t v);
+  uint32_t get_reg(int uc_reg) const;
+
+  CortexA9Params p_;
+  uc_engine* uc_ = nullptr;
+  CoreQuantumKeeper qk_;
+  std::vector<DmiRegion> dmi_;
+  std::vector<std::unique_ptr<MmioWindow>> mmio_;
+  static constexpr uint32_t kBlockCacheSize = 1u << 16;  // power of two
+  std::unique_ptr<BlockInfo[]> block_cache_;
+  const BlockInfo* block_ = nullptr;  // the block being executed (for fault decoding)
+  Semihosting semi_;
+  bool heap_info_set_ = false;
+
+  // Execution state.
+  uint32_t entry_ = 0;
+  uint64_t insns_ = 0, charged_insns_ = 0;
+  uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
+  uint64_t mmio_accesses_ = 0;
+  sc_core::sc_time charged_time_;
+  uint64_t slice_end_ = 0;
+  bool stop_request_ = false;     // end the slice at the next block boundary (also sets
+                                  // slice_end_ to 0 so the block hook tests one value)
+  bool stopped_by_block_ = false;
+  struct Fault {
+    bool valid = false;
+    uint64_t addr = 0;
+    bool write = false;
+  } fault_;
+  bool fetch_fault_ = false;
+  uint64_t fetch_fault_addr_ = 0;
+  bool irq_ = false, fiq_ = false;
+  sc_core::sc_event irq_ev_;
+  bool sleeping_ = false;
+  bool exited_ = false;
+  bool halted_ = false;
+  int exit_status_ = 0;
+  sc_core::sc_event exit_ev_;
+  tlm::tlm_generic_payload gp_;
+  uint64_t wfi_count_ = 0, irqs_taken_ = 0, aborts_taken_ = 0;
+  std::chrono::steady_clock::time_point wall_start_;
+  double wall_ = 0;
+  bool running_ = false;
+};
+
+}  // namespace zvp

@@ -1,0 +1,65 @@
+// On-chip SRAM behind a bus interface (the OCM, PL block RAM behind an AXI BRAM controller):
+// a data width, a clock and a fixed access latency, pipelined: an access of N bytes occupies
+// the interface for ceil(N / width) cycles and its response is ready `latency` cycles after
+// its last beat. Timing modes and ports as TimedMemory.
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+
+#include "core/clock.h"
+#include "memory/timed_memory.h"
+
+namespace zvp {
+
+struct SramConfig {
+  uint64_t size = 256 * 1024;
+  Clock clock{"cpu_2x", 222.222222e6};
+  unsigned width_bytes = 8;
+  unsigned read_latency_cycles = 3;
+  unsigned write_latency_cycles = 2;
+  MemoryPortConfig ports;
+};
+
+class Sram : public TimedMemory {
+ public:
+  Sram(sc_core::sc_module_name name, const SramConfig& cfg);
+  const SramConfig& config() const { return cfg_; }
+  double peak_bytes_per_s() const { return cfg_.width_bytes * cfg_.clock.hz(); }
+  // Time of an isolated access of len bytes (latency + beats).
+  sc_core::sc_time access_time(bool write, unsigned len) const;
+
+ protected:
+  Slot service(const tlm::tlm_generic_payload& gp, unsigned port,
+               const sc_core::sc_time& start) override;
+  sc_core::sc_time dmi_byte_time() const override;
+
+ private:
+  uint64_t beats(unsigned len) const;
+  SramConfig cfg_;
+  sc_core::sc_time busy_;
+};
+
+// OCM: 256 KB, 64 bit at cpu_2x on the interconnect side (UG585 ch. 29), a few cycles latency.
+struct OcmConfig : SramConfig {};
+class Ocm : public Sram {
+ public:
+  Ocm(sc_core::sc_module_name name, const OcmConfig& cfg) : Sram(name, cfg) {}
+};
+
+// PL block RAM behind an AXI BRAM controller: width and clock of the PL design, 1-2 cycles.
+struct BramConfig : SramConfig {
+  BramConfig() {
+    size = 64 * 1024;
+    clock = Clock("fclk0", 100e6);
+    width_bytes = 4;
+    read_latency_cycles = 2;
+    write_latency_cycles = 1;
+  }
+};
+class Bram : public Sram {
+ public:
+  Bram(sc_core::sc_module_name name, const BramConfig& cfg) : Sram(name, cfg) {}
+};
+
+}  // namespace zvp

@@ -1,0 +1,134 @@
+#include "global_timer.h"
+
+#include "tick_math.h"
+#include "zvp_memmap.h"
+
+namespace zvp {
+
+GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
+    : RegisterDevice(name), clk_(clk) {
+  auto write_counter = [this](bool hi, uint32_t v) {
+    if (enabled()) return;  // TRM: the counter is written only while the timer is disabled
+    uint64_t c = hi ? ((uint64_t(v) << 32) | (count_ & 0xFFFFFFFFu))
+                    : ((count_ & ~uint64_t(0xFFFFFFFFu)) | v);
+    rebase(c, access_time_);
+    armed_ = true;
+    sync(access_time_);
+    schedule();
+  };
+  regs_.add("COUNTER_LO", ZVP_GTIMER_COUNTER_LO)
+      .on_read([this](uint32_t) { return uint32_t(count_); })
+      .on_write_raw([write_counter](uint32_t d, uint32_t m) {
+        if (m == 0xFFFFFFFFu) write_counter(false, d);
+      });
+  regs_.add("COUNTER_HI", ZVP_GTIMER_COUNTER_HI)
+      .on_read([this](uint32_t) { return uint32_t(count_ >> 32); })
+      .on_write_raw([write_counter](uint32_t d, uint32_t m) {
+        if (m == 0xFFFFFFFFu) write_counter(true, d);
+      });
+  // [0] timer enable, [1] comparator enable, [2] IRQ enable, [3] auto-increment, [15:8] prescaler
+  regs_.add("CONTROL", ZVP_GTIMER_CONTROL).writable(0xFF0F).on_write([this](uint32_t old, uint32_t v) {
+    ctrl_ = v;
+    rebase(count_, access_time_);
+    if ((v & 2) && !(old & 2)) armed_ = true;
+    sync(access_time_);
+    schedule();
+    update_irq();
+  });
+  regs_.add("ISR", ZVP_GTIMER_ISR).writable(0).w1c(0x1).on_write([this](uint32_t, uint32_t) {
+    update_irq();
+  });
+  regs_.add("COMPARATOR_LO", ZVP_GTIMER_COMPARATOR_LO)
+      .on_read([this](uint32_t) { return comp_lo_; })
+      .on_write([this](uint32_t, uint32_t v) {
+        comp_lo_ = v;
+        armed_ = true;
+        sync(access_time_);
+        schedule();
+      });
+  regs_.add("COMPARATOR_HI", ZVP_GTIMER_COMPARATOR_HI)
+      .on_read([this](uint32_t) { return comp_hi_; })
+      .on_write([this](uint32_t, uint32_t v) {
+        comp_hi_ = v;
+        armed_ = true;
+        sync(access_time_);
+        schedule();
+      });
+  regs_.add("AUTOINC", ZVP_GTIMER_AUTOINC);
+  SC_METHOD(on_event);
+  sensitive << ev_;
+  dont_initialize();
+}
+
+void GlobalTimer::reset() {
+  ev_.cancel();
+  regs_.reset();
+  ctrl_ = comp_lo_ = comp_hi_ = 0;
+  armed_ = false;
+  rebase(0, sc_core::sc_time_stamp());
+  update_irq();
+}
+
+uint64_t GlobalTimer::counter_now() {
+  sync(sc_core::sc_time_stamp());
+  return count_;
+}
+
+void GlobalTimer::before_access(const sc_core::sc_time& t) {
+  access_time_ = t;
+  sync(t);
+}
+
+void GlobalTimer::rebase(uint64_t count, const sc_core::sc_time& t) {
+  base_time_ = t;
+  last_sync_ = t;
+  base_count_ = count;
+  count_ = count;
+}
+
+void GlobalTimer::set_comparator(uint64_t v) {
+  comp_lo_ = uint32_t(v);
+  comp_hi_ = uint32_t(v >> 32);
+}
+
+void GlobalTimer::sync(sc_core::sc_time t) {
+  if (t < last_sync_) t = last_sync_;
+  last_sync_ = t;
+  if (enabled()) count_ = base_count_ + cycles_elapsed(clk_, t - base_time_) / tick_cycles();
+  if (!comp_enabled() || !armed_ || count_ < comparator()) return;
+  regs_["ISR"].set(1);
+  const uint32_t inc = regs_["AUTOINC"].get();
+  if ((ctrl_ & 8) && inc != 0) {
+    // Every match adds the increment; several matches may have passed since the last sync.
+    uint64_t n = (count_ - comparator()) / inc + 1;
+    set_comparator(comparator() + n * inc);
+  } else {
+    armed_ = false;
+  }
+  update_irq();
+}
+
+void GlobalTimer::schedule() {
+  ev_.cancel();
+  if (!enabled() || !comp_enabled() || !armed_) return;
+  const uint64_t c = comparator();
+  if (c <= base_count_) {
+    ev_.notify(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  const sc_core::sc_time at = base_time_ + clk_.cycles((c - base_count_) * tick_cycles());
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  ev_.notify(at > now ? at - now : sc_core::SC_ZERO_TIME);
+}
+
+void GlobalTimer::on_event() {
+  sync(sc_core::sc_time_stamp());
+  schedule();
+}
+
+void GlobalTimer::update_irq() {
+  bool level = regs_["ISR"].bit(0) && (ctrl_ & 4);
+  if (irq.read() != level) irq.write(level);
+}
+
+}  // namespace zvp

@@ -1,0 +1,51 @@
+// The Cortex-A9 MPCore global timer (0xF8F00200, PPI 27): a 64-bit up counter clocked by
+// PERIPHCLK (cpu/2 on the Zynq) divided by (prescaler + 1), shared by the cores; a comparator
+// with optional auto-increment sets the event flag (ISR[0]) when the counter reaches
+// (>=, r2p0 and later) the comparator value; `irq` is high while the flag and IRQ enable are set.
+// The counter can be written only while the timer is disabled (writes while enabled are ignored).
+// The count is derived from simulated time (no per-tick events); one sc_event is scheduled at
+// the next comparator match.
+#pragma once
+#include <systemc>
+
+#include "core/clock.h"
+#include "core/irq.h"
+#include "core/register_device.h"
+
+namespace zvp {
+
+class GlobalTimer : public RegisterDevice {
+ public:
+  SC_HAS_PROCESS(GlobalTimer);
+  // clk: the timer's input clock (PERIPHCLK = CPU clock / 2 on the Zynq).
+  GlobalTimer(sc_core::sc_module_name name, const Clock& clk);
+
+  IrqOut irq;
+
+  void reset();            // power-on state
+  uint64_t counter_now();  // model-side view at the current simulated time
+
+ protected:
+  void before_access(const sc_core::sc_time& t) override;
+
+ private:
+  void sync(sc_core::sc_time t);
+  void rebase(uint64_t count, const sc_core::sc_time& t);
+  void schedule();
+  void on_event();
+  void update_irq();
+  uint64_t comparator() const { return (uint64_t(comp_hi_) << 32) | comp_lo_; }
+  void set_comparator(uint64_t v);
+  uint64_t tick_cycles() const { return uint64_t((ctrl_ >> 8) & 0xFF) + 1; }
+  bool enabled() const { return ctrl_ & 1; }
+  bool comp_enabled() const { return ctrl_ & 2; }
+
+  Clock clk_;
+  sc_core::sc_event ev_;
+  sc_core::sc_time base_time_, last_sync_, access_time_;
+  uint64_t base_count_ = 0, count_ = 0;
+  uint32_t ctrl_ = 0, comp_lo_ = 0, comp_hi_ = 0;
+  bool armed_ = false;  // comparator match still to come (re-armed by writes / auto-increment)
+};
+
+}  // namespace zvp

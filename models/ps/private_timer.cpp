@@ -1,0 +1,137 @@
+#include "private_timer.h"
+
+#include "tick_math.h"
+#include "zvp_memmap.h"
+
+namespace zvp {
+
+PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool watchdog)
+    : RegisterDevice(name), clk_(clk), wdt_(watchdog) {
+  regs_.add("LOAD", ZVP_PTIMER_LOAD).on_write([this](uint32_t, uint32_t v) {
+    rebase(v, access_time_);  // writing Load also writes the counter (A9 MPCore TRM)
+    schedule();
+  });
+  regs_.add("COUNTER", ZVP_PTIMER_COUNTER)
+      .on_read([this](uint32_t) { return count_; })
+      .on_write([this](uint32_t, uint32_t v) {
+        rebase(v, access_time_);
+        schedule();
+      });
+  // [0] enable, [1] auto-reload, [2] IRQ enable, [3] watchdog mode (watchdog only), [15:8] prescaler
+  regs_.add("CONTROL", ZVP_PTIMER_CONTROL)
+      .writable(wdt_ ? 0xFF0Fu : 0xFF07u)
+      .on_write([this](uint32_t old, uint32_t v) {
+        // Watchdog mode can only be left through the disable sequence.
+        if (wdt_ && (old & 8) && !(v & 8)) {
+          v |= 8;
+          regs_["CONTROL"].set(v);
+        }
+        ctrl_ = v;
+        rebase(count_, access_time_);
+        schedule();
+        update_irq();
+      });
+  regs_.add("ISR", ZVP_PTIMER_ISR).writable(0).w1c(0x1).on_write([this](uint32_t, uint32_t) {
+    update_irq();
+  });
+  if (wdt_) {
+    regs_.add("RESET_STATUS", ZVP_PWDT_RESET_STATUS).writable(0).w1c(0x1);
+    regs_.add("DISABLE", ZVP_PWDT_DISABLE, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
+      if (v == 0x12345678u) {
+        disable_seq_ = 1;
+      } else if (v == 0x87654321u && disable_seq_ == 1) {
+        disable_seq_ = 0;
+        ctrl_ &= ~8u;
+        regs_["CONTROL"].set(ctrl_);
+      } else {
+        disable_seq_ = 0;
+      }
+    });
+  }
+  SC_METHOD(on_event);
+  sensitive << ev_;
+  dont_initialize();
+}
+
+void PrivateTimer::reset() {
+  ev_.cancel();
+  regs_.reset();
+  ctrl_ = 0;
+  disable_seq_ = 0;
+  rebase(0, sc_core::sc_time_stamp());
+  update_irq();
+}
+
+uint32_t PrivateTimer::counter_now() {
+  sync(sc_core::sc_time_stamp());
+  return count_;
+}
+
+void PrivateTimer::before_access(const sc_core::sc_time& t) {
+  access_time_ = t;
+  sync(t);
+}
+
+void PrivateTimer::rebase(uint32_t count, const sc_core::sc_time& t) {
+  base_time_ = t;
+  last_sync_ = t;
+  base_count_ = count;
+  base_load_ = regs_["LOAD"].get();
+  count_ = count;
+  events_seen_ = 0;
+}
+
+// Zeros of the counter after base_time_ happen at ticks Z + (L+1)*m (m >= 0, only m = 0 without
+// auto-reload), where Z = base_count_. A counter that was already 0 at the base (Z = 0) does
+// not produce the m = 0 event: it only reloads on the next tick.
+void PrivateTimer::sync(sc_core::sc_time t) {
+  if (t < last_sync_) t = last_sync_;
+  last_sync_ = t;
+  if (!enabled()) return;
+  const uint64_t ticks = cycles_elapsed(clk_, t - base_time_) / tick_cycles();
+  const uint64_t z = base_count_, period = uint64_t(base_load_) + 1;
+  const uint64_t skip0 = base_count_ == 0 ? 1 : 0;
+  uint64_t events = 0;
+  if (ticks <= z) {
+    count_ = static_cast<uint32_t>(z - ticks);
+  } else if (!auto_reload()) {
+    count_ = 0;
+  } else {
+    count_ = static_cast<uint32_t>(base_load_ - ((ticks - z - 1) % period));
+  }
+  if (ticks >= z) events = (auto_reload() ? (ticks - z) / period + 1 : 1) - skip0;
+  if (events > events_seen_) {
+    events_seen_ = events;
+    if (wd_mode()) {
+      regs_["RESET_STATUS"].set(1);
+      if (reset_hook_) reset_hook_();
+    } else {
+      regs_["ISR"].set(1);
+      update_irq();
+    }
+  }
+}
+
+void PrivateTimer::schedule() {
+  ev_.cancel();
+  if (!enabled()) return;
+  const uint64_t skip0 = base_count_ == 0 ? 1 : 0;
+  const uint64_t m = events_seen_ + skip0;
+  if (!auto_reload() && m >= 1) return;  // one-shot: stays at zero
+  const uint64_t tick = uint64_t(base_count_) + (uint64_t(base_load_) + 1) * m;
+  const sc_core::sc_time at = base_time_ + clk_.cycles(tick * tick_cycles());
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  ev_.notify(at > now ? at - now : sc_core::SC_ZERO_TIME);
+}
+
+void PrivateTimer::on_event() {
+  sync(sc_core::sc_time_stamp());
+  schedule();
+}
+
+void PrivateTimer::update_irq() {
+  bool level = regs_["ISR"].bit(0) && (ctrl_ & 4);
+  if (irq.read() != level) irq.write(level);
+}
+
+}  // namespace zvp

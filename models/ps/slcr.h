@@ -1,0 +1,53 @@
+// The Zynq System Level Control Registers (SLCR, 0xF8000000).
+// Writes are ignored while the SLCR is locked (LOCKSTA = 1), except to LOCK/UNLOCK themselves:
+// writing 0xDF0D to UNLOCK unlocks, 0x767B to LOCK locks. PLL and clock control registers read
+// back what was written; PLL_STATUS reports each PLL locked (and stable) while it is neither held
+// in reset nor powered down (stable also when bypassed). PSS_RST_CTRL[0] (SOFT_RST) calls the
+// platform's reset hook. Modelling choice: every other word of the 4 KB block is plain
+// read/write storage (with the lock honoured) so that the vendor's ps7_init register lists,
+// which touch many clock/MIO/DDR-IOB registers not modelled here, run without bus errors.
+#pragma once
+#include <systemc>
+
+#include <functional>
+
+#include "core/register_device.h"
+
+namespace zvp {
+
+class Slcr : public RegisterDevice {
+ public:
+  struct Config {
+    uint32_t idcode = 0x03727093;  // PSS_IDCODE: XC7Z020, revision 0
+    uint32_t boot_mode = 0x0;      // BOOT_MODE straps ([3:0] 0 = JTAG, [4] PLL bypass)
+    bool locked_at_reset = true;   // LOCKSTA after reset (the boot ROM/FSBL leaves it locked)
+  };
+  Slcr(sc_core::sc_module_name name, const Config& cfg);
+  explicit Slcr(sc_core::sc_module_name name) : Slcr(name, Config{}) {}
+
+  // Called on a write of PSS_RST_CTRL with SOFT_RST = 1 (after REBOOT_STATUS is updated).
+  void set_soft_reset_hook(std::function<void()> f) { soft_reset_ = std::move(f); }
+  // Called on writes of FPGA_RST_CTRL with the new value (bit n = FCLK_RESETn held in reset).
+  void set_fpga_reset_hook(std::function<void(uint32_t)> f) { fpga_reset_ = std::move(f); }
+
+  // Reset of the SLCR (soft reset / POR): registers to reset values, lock as configured;
+  // REBOOT_STATUS keeps its value (it records why the reset happened).
+  void reset();
+
+  bool locked() const { return locked_; }
+  uint32_t peek(uint32_t offset) { return regs_.find(offset) ? regs_.find(offset)->get() : 0; }
+
+ private:
+  // Adds a register whose writes honour the lock and the writable mask, then run `after`.
+  Register& guarded(const std::string& name, uint32_t offset, uint32_t reset, uint32_t wmask,
+                    std::function<void(uint32_t)> after = nullptr);
+  uint32_t pll_status() const;
+
+  Config cfg_;
+  bool locked_;
+  std::function<void()> soft_reset_;
+  std::function<void(uint32_t)> fpga_reset_;
+  Register *arm_pll_, *ddr_pll_, *io_pll_;
+};
+
+}  // namespace zvp

@@ -1,0 +1,276 @@
+// zvp run <scenario.yaml>: run a regression scenario, check its expectations, write the JSON
+// report (ARCHITECTURE.md section 7).
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "board.h"
+#include "cli_args.h"
+#include "commands.h"
+#include "core/elf_loader.h"
+#include "json_writer.h"
+#include "scenario.h"
+#include "session_cli.h"
+
+#ifndef ZVP_SOURCE_DIR
+#define ZVP_SOURCE_DIR "."
+#endif
+
+namespace zvp {
+
+namespace {
+
+const char* kRunHelp =
+R"(usage: zvp run <scenario.yaml> [options]
+
+Runs a regression scenario (board, timing mode, firmware, PL design, input data, expectations),
+prints the firmware's console, checks the expectations and optionally writes a JSON report.
+
+options:
+  --report PATH         write the JSON report to PATH
+  --images N            process N inputs (overrides the scenario's run.images)
+  --timing lt|at        override the scenario's timing mode
+  --max-sim-time TIME   override the scenario's simulated-time limit
+  --quantum TIME, --cpi X, --uart0 PATH, --uart1 PATH, --uart-instant   as for zvp boot
+  --quiet-console       do not echo the console UART to stdout
+  --stats               print statistics counters at the end
+
+exit status: 0 when every expectation holds; 5 when one fails; 3 when the time limit is
+reached; 2 for a bad scenario or option.
+)";
+
+struct Layer {
+  std::string name, kind;
+  std::map<std::string, double> values;
+};
+
+struct Parsed {
+  std::map<std::string, double> results;
+  std::vector<Layer> layers;
+};
+
+// "@result <key> <number>" and "@layer <name> <kind> k=v ..." lines (firmware/common/zvp_report.h).
+Parsed parse_console(const std::string& text) {
+  Parsed out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string tag;
+    ls >> tag;
+    if (tag == "@result") {
+      std::string key, num;
+      ls >> key >> num;
+      char* end = nullptr;
+      double v = std::strtod(num.c_str(), &end);
+      if (!key.empty() && end && *end == 0 && !num.empty()) out.results[key] = v;
+    } else if (tag == "@layer") {
+      Layer l;
+      ls >> l.name >> l.kind;
+      std::string kv;
+      while (ls >> kv) {
+        auto eq = kv.find('=');
+        if (eq == std::string::npos) continue;
+        char* end = nullptr;
+        double v = std::strtod(kv.c_str() + eq + 1, &end);
+        if (end && *end == 0) l.values[kv.substr(0, eq)] = v;
+      }
+      if (!l.name.empty()) out.layers.push_back(l);
+    }
+  }
+  return out;
+}
+
+struct Check {
+  std::string name;
+  bool passed;
+  std::string detail;
+};
+
+std::string fmt(double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.6g", v);
+  return b;
+}
+
+std::string build_dir_of(const char* argv0) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = fs::canonical("/proc/self/exe", ec);
+  if (ec) exe = fs::absolute(argv0);
+  return exe.parent_path().parent_path().string();  // <build>/bin/zvp -> <build>
+}
+
+}  // namespace
+
+int cmd_run(int argc, char** argv) {
+  auto p = cli::parse(argc, argv, 2,
+                      {"--report", "--images", "--timing", "--max-sim-time", "--quantum", "--cpi",
+                       "--uart0", "--uart1"},
+                      {"--help", "--quiet-console", "--stats", "--uart-instant"});
+  if (p.has("--help")) {
+    std::fputs(kRunHelp, stdout);
+    return 0;
+  }
+  if (p.positional.size() != 1) throw cli::UsageError("expected exactly one scenario file (see --help)");
+
+  Scenario sc;
+  SessionConfig cfg;
+  try {
+    sc = load_scenario(p.positional[0], build_dir_of(argv[0]), ZVP_SOURCE_DIR);
+    cfg.platform.board = load_board(sc.board);
+  } catch (const ConfigError& e) {
+    throw cli::UsageError(e.what());
+  }
+  cfg.platform.mode = sc.timing;
+  if (p.has("--timing")) {
+    auto m = parse_timing_mode(p.get("--timing"));
+    if (!m) throw cli::UsageError("--timing must be lt or at");
+    cfg.platform.mode = *m;
+  }
+  apply_platform_options(p, cfg.platform);
+  cfg.platform.console_stdout = !p.has("--quiet-console");
+  std::string console;
+  cfg.platform.console_hook = [&console](char c) { console += c; };
+  cfg.limit = p.has("--max-sim-time") ? cli::parse_time(p.get("--max-sim-time")) : sc.max_sim_time;
+  cfg.elf = sc.arm_elf;
+  cfg.pl_design = sc.pl_design;
+  cfg.pl_variant = sc.pl_variant;
+  cfg.data = sc.data;
+  cfg.images = p.has("--images") ? static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"))
+                                 : sc.images;
+  cfg.progress = true;
+  cfg.progress_pattern = "@item";
+  cfg.progress_total = cfg.images;
+
+  std::fprintf(stderr, "[zvp] scenario %s on %s (%s)%s\n", sc.name.c_str(), cfg.platform.board.name.c_str(),
+               to_string(cfg.platform.mode),
+               cfg.images ? (", " + std::to_string(cfg.images) + " inputs").c_str() : "");
+  std::unique_ptr<Session> session;
+  try {
+    session = std::make_unique<Session>(cfg);
+  } catch (const ElfError& e) {
+    throw cli::UsageError(e.what());
+  } catch (const ConfigError& e) {
+    throw cli::UsageError(e.what());
+  }
+  RunResult r = session->run();
+  if (p.has("--stats")) print_stats(*session);
+
+  // Results and expectations.
+  Parsed got = parse_console(console);
+  std::vector<Check> checks;
+  if (r.time_limit)
+    checks.push_back({"finished", false, "simulated-time limit of " + fmt(cfg.limit.to_seconds()) +
+                                             " s reached before the firmware exited"});
+  if (sc.expect_exit)
+    checks.push_back({"exit_status", r.exited && r.exit_status == *sc.expect_exit,
+                      "expected " + std::to_string(*sc.expect_exit) + ", got " +
+                          (r.exited ? std::to_string(r.exit_status) : std::string("no exit"))});
+  for (auto& s : sc.expect_uart_contains)
+    checks.push_back({"uart_contains", console.find(s) != std::string::npos, s});
+  for (auto& re : sc.expect_uart_regex) {
+    bool ok = false;
+    try {
+      ok = std::regex_search(console, std::regex(re));
+    } catch (const std::regex_error&) {
+      checks.push_back({"uart_regex", false, "bad regular expression: " + re});
+      continue;
+    }
+    checks.push_back({"uart_regex", ok, re});
+  }
+  double accuracy = NAN;
+  if (got.results.count("accuracy")) accuracy = got.results["accuracy"];
+  else if (got.results.count("images") && got.results.count("correct") && got.results["images"] > 0)
+    accuracy = got.results["correct"] / got.results["images"];
+  if (sc.expect_accuracy_min)
+    checks.push_back({"accuracy_min", std::isfinite(accuracy) && accuracy >= *sc.expect_accuracy_min,
+                      "accuracy " + (std::isfinite(accuracy) ? fmt(accuracy) : std::string("not reported")) +
+                          " >= " + fmt(*sc.expect_accuracy_min)});
+  if (sc.expect_sim_time_max_s)
+    checks.push_back({"sim_time_max", r.sim_s <= *sc.expect_sim_time_max_s,
+                      fmt(r.sim_s) + " s <= " + fmt(*sc.expect_sim_time_max_s) + " s"});
+  for (auto& [key, range] : sc.expect_result_range) {
+    bool have = got.results.count(key) != 0;
+    double v = have ? got.results[key] : NAN;
+    checks.push_back({"result." + key, have && v >= range.first && v <= range.second,
+                      (have ? fmt(v) : std::string("not reported")) + " in [" + fmt(range.first) +
+                          ", " + fmt(range.second) + "]"});
+  }
+  bool all_ok = true;
+  for (auto& c : checks) all_ok &= c.passed;
+
+  // Report.
+  if (p.has("--report")) {
+    JsonWriter j;
+    j.begin_object();
+    j.value("scenario", sc.name).value("board", cfg.platform.board.name);
+    j.value("timing_mode", to_string(cfg.platform.mode));
+    j.value("sim_time_s", r.sim_s).value("wall_time_s", r.wall_s);
+    j.begin_object("instructions").value("arm", static_cast<unsigned long long>(r.arm_instructions));
+    if (got.results.count("riscv_instructions")) j.value("riscv", got.results["riscv_instructions"]);
+    else j.null("riscv");
+    j.end_object();
+    j.value("exit_status", r.exited ? r.exit_status : -1);
+    j.begin_object("results");
+    auto num_or_null = [&](const char* key, const char* src) {
+      if (got.results.count(src)) j.value(key, got.results[src]);
+      else j.null(key);
+    };
+    num_or_null("images", "images");
+    num_or_null("correct", "correct");
+    if (std::isfinite(accuracy)) j.value("accuracy", accuracy);
+    else j.null("accuracy");
+    j.begin_object("latency_s");
+    num_or_null("first", "latency_first_s");
+    num_or_null("mean", "latency_mean_s");
+    j.end_object();
+    j.begin_object("extra");
+    for (auto& [k, v] : got.results)
+      if (k != "images" && k != "correct" && k != "accuracy" && k != "latency_first_s" &&
+          k != "latency_mean_s")
+        j.value(k.c_str(), v);
+    j.end_object();
+    j.end_object();
+    j.begin_array("layers");
+    for (auto& l : got.layers) {
+      j.begin_object().value("name", l.name).value("kind", l.kind);
+      for (auto& [k, v] : l.values) j.value(k.c_str(), v);
+      j.end_object();
+    }
+    j.end_array();
+    j.begin_object("reference");
+    for (auto& [k, v] : sc.reference) j.value(k.c_str(), v);
+    j.end_object();
+    j.begin_array("expectations");
+    for (auto& c : checks)
+      j.begin_object().value("name", c.name).value("passed", c.passed).value("detail", c.detail).end_object();
+    j.end_array();
+    j.end_object();
+    std::ofstream f(p.get("--report"));
+    f << j.str() << "\n";
+    if (!f) std::fprintf(stderr, "zvp run: cannot write report %s\n", p.get("--report").c_str());
+  }
+
+  // Human summary on stderr: results beside the seeds' reference numbers.
+  std::fprintf(stderr, "[zvp] results of %s:\n", sc.name.c_str());
+  for (auto& [k, v] : got.results) {
+    auto ref = sc.reference.find(k);
+    if (ref != sc.reference.end() && ref->second != 0)
+      std::fprintf(stderr, "  %-24s %-14s reference %-14s (%+.1f %%)\n", k.c_str(), fmt(v).c_str(),
+                   fmt(ref->second).c_str(), 100.0 * (v - ref->second) / ref->second);
+    else
+      std::fprintf(stderr, "  %-24s %s\n", k.c_str(), fmt(v).c_str());
+  }
+  for (auto& c : checks)
+    std::fprintf(stderr, "  [%s] %s: %s\n", c.passed ? "pass" : "FAIL", c.name.c_str(), c.detail.c_str());
+  int status = r.time_limit ? cli::kExitTimeLimit : all_ok ? 0 : cli::kExitExpectation;
+  print_summary(sc.name, cfg.platform.board.name, cfg.platform.mode, r, status);
+  return status;
+}
+
+}  // namespace zvp

@@ -1,0 +1,129 @@
+#define SC_INCLUDE_DYNAMIC_PROCESSES
+#include "session.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "board.h"
+#include "core/elf_loader.h"
+#include "zvp_memmap.h"
+#include "zvp_report.h"
+
+namespace zvp {
+
+namespace {
+
+std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw ConfigError("cannot read data file " + path);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+double wall_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Session::Session(const SessionConfig& cfg) : cfg_(cfg) {
+  ElfImage img = load_elf_file(cfg_.elf, kElfMachineArm);
+  PlatformOptions opt = cfg_.platform;
+  if (cfg_.progress && !cfg_.progress_pattern.empty()) {
+    auto user = opt.console_hook;
+    opt.console_hook = [this, user](char c) {
+      if (user) user(c);
+      if (c != '\n') {
+        if (line_.size() < 4096) line_ += c;
+        return;
+      }
+      if (line_.find(cfg_.progress_pattern) != std::string::npos) ++items_done_;
+      line_.clear();
+    };
+  }
+  soc_ = std::make_unique<ZynqPlatform>("zynq", opt);
+  pl_ = make_pl_design(cfg_.pl_design, cfg_.pl_variant, *soc_);
+  soc_->load_elf(img);
+  const uint64_t ddr = opt.board.ddr_size;
+  for (const auto& d : cfg_.data) {
+    auto bytes = read_file(d.file);
+    if (d.address >= ddr || bytes.size() > ddr - d.address)
+      throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) +
+                        " bytes) does not fit in DDR at the given address");
+    soc_->ddrc.load(d.address, bytes.data(), bytes.size());
+  }
+  zvp_bootparam bp{};
+  bp.magic = ZVP_BOOTPARAM_MAGIC;
+  bp.version = 1;
+  bp.images = cfg_.images;
+  if (ZVP_BOOTPARAM_BASE + sizeof bp <= ddr) soc_->ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
+  if (!cfg_.vcd_path.empty()) {
+    vcd_ = std::make_unique<VcdWriter>(cfg_.vcd_path);
+    if (!vcd_->ok()) throw ConfigError("cannot write VCD file " + cfg_.vcd_path);
+    soc_->trace_irqs(vcd_.get());
+  }
+  {
+    sc_core::sc_spawn_options o;
+    sc_core::sc_spawn([this] { finish_thread(); }, "finish", &o);
+  }
+  if (cfg_.progress) {
+    sc_core::sc_spawn_options o;
+    sc_core::sc_spawn([this] { progress_thread(); }, "progress", &o);
+  }
+}
+
+Session::~Session() = default;
+
+// Wakes every simulated millisecond and prints a line at most every 2 wall seconds: it only
+// reads state, so it cannot change results.
+void Session::progress_thread() {
+  double last = wall_now();
+  const double start = last;
+  for (;;) {
+    sc_core::wait(1, sc_core::SC_MS);
+    double now = wall_now();
+    if (now - last < 2.0) continue;
+    last = now;
+    std::fprintf(stderr, "[zvp] progress: simulated %.3f s, wall %.1f s", sc_core::sc_time_stamp().to_seconds(),
+                 now - start);
+    if (cfg_.progress_total)
+      std::fprintf(stderr, ", %llu/%u items", static_cast<unsigned long long>(items_done_),
+                   cfg_.progress_total);
+    else if (items_done_)
+      std::fprintf(stderr, ", %llu items", static_cast<unsigned long long>(items_done_));
+    std::fprintf(stderr, "\n");
+  }
+}
+
+// When the firmware exits, the UARTs still hold characters it wrote: as on the chip they keep
+// shifting them out. Let them drain (bounded) so no console output is lost, then stop.
+void Session::finish_thread() {
+  sc_core::wait(soc_->cpu.exit_event());
+  exit_time_s_ = sc_core::sc_time_stamp().to_seconds();
+  const sc_core::sc_time step(10, sc_core::SC_US), cap(200, sc_core::SC_MS);
+  sc_core::sc_time waited = sc_core::SC_ZERO_TIME;
+  while ((soc_->uart0.tx_level() || soc_->uart1.tx_level()) && waited < cap) {
+    sc_core::wait(step);
+    waited += step;
+  }
+  sc_core::wait(sc_core::sc_time(100, sc_core::SC_US));  // the character in the shifter
+  sc_core::sc_stop();
+}
+
+RunResult Session::run() {
+  RunResult r;
+  const double t0 = wall_now();
+  sc_core::sc_start(cfg_.limit);
+  r.wall_s = wall_now() - t0;
+  std::fflush(stdout);
+  r.exited = soc_->cpu.exited();
+  r.exit_status = soc_->cpu.exit_status();
+  r.time_limit = !r.exited;
+  r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
+  r.arm_instructions = soc_->cpu.instructions();
+  vcd_.reset();
+  return r;
+}
+
+}  // namespace zvp

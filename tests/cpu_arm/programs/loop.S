@@ -1,0 +1,24 @@
+@ Arithmetic loop: sum of 1..N into MBOX, exit (SYS_EXIT, ApplicationExit). Executes 4*N+8
+@ instructions from _start.
+.include "common.inc"
+.equ N, 1000
+.arm
+.section .vectors, "ax"
+VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
+.text
+.global _start
+_start:
+  mov r0, #0
+  mov r1, #1
+  ldr r2, =N
+loop:
+  add r0, r0, r1
+  add r1, r1, #1
+  cmp r1, r2
+  ble loop
+  ldr r3, =MBOX
+  str r0, [r3]
+  mov r0, #0x18
+  ldr r1, =0x20026
+  svc 0x123456
+DEFAULT_TRAPS

@@ -1,0 +1,25 @@
+@ Semihosting from Thumb state (SVC 0xAB): WRITE0, then SYS_EXIT with a reason other than
+@ ApplicationExit (RunTimeErrorUnknown, 0x20023): exit status 1.
+.include "common.inc"
+.arm
+.section .vectors, "ax"
+VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
+.text
+.global _start
+_start:
+  adr r0, tmain + 1
+  bx r0
+.thumb
+.thumb_func
+tmain:
+  movs r0, #4
+  ldr r1, =msg
+  svc 0xab
+  movs r0, #0x18
+  ldr r1, =0x20023
+  svc 0xab
+  b .
+.arm
+DEFAULT_TRAPS
+.data
+msg: .asciz "thumb\n"
