@@ -29,7 +29,7 @@ options:
                         or a path to a board .yaml file
   --timing lt|at        lt: loosely timed, b_transport (default); at: 4-phase nb_transport on
                         the memory path (arbitration, outstanding transactions, DDR queueing)
-  --quantum TIME        CPU temporal-decoupling quantum (default 1us)
+  --quantum TIME        CPU temporal-decoupling quantum (default 10us)
   --max-sim-time TIME   stop with exit status 3 when simulated time reaches TIME (default 60s)
   --cpi X               average CPU cycles per instruction (default 1.0)
   --uart0 PATH          UART0 transmit output to PATH (default: stdout if it is the board's

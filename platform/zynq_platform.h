@@ -47,7 +47,7 @@ namespace zvp {
 struct PlatformOptions {
   BoardConfig board;
   TimingMode mode = TimingMode::LT;
-  sc_core::sc_time quantum{1, sc_core::SC_US};
+  sc_core::sc_time quantum{10, sc_core::SC_US};  // CPU temporal decoupling (see README: speed)
   double cpi = 1.0;
   // UART i: transmit to this file ("" = stdout for the console UART, discarded otherwise);
   // receive from this file if it exists.

@@ -1,0 +1,96 @@
+// ZeroRiscy: the Zero-riscy (Ibex "small") RV32IMC core of the CSP as a SystemC module around
+// the pure ISS Rv32Core. Loosely timed with temporal decoupling: the core runs ahead of the
+// kernel by up to `quantum`, its local time being cycles x the clock period; bus accesses carry
+// that local time as the b_transport delay and the delay they add becomes wait cycles.
+//
+// Sockets (addresses are the core's addresses):
+// - ibus: instruction fetch (the L2 instruction BRAM). DMI is requested at start and used when
+//   granted; otherwise each 16-bit parcel is a b_transport. set_instruction_memory() gives the
+//   memory directly instead (no ibus traffic; ibus may stay unbound).
+// - dbus: loads and stores (TCDM, engine registers, ...). DMI is used where a target grants it;
+//   TLM error responses become load/store access faults.
+// Interrupts: connect_external_irq (MEIP, e.g. the CSP engine), connect_timer_irq (MTIP),
+// connect_software_irq (MSIP). Level sensitive.
+// Run control: the core starts held in reset (Params::start_in_reset) until set_reset(false) or
+// start(pc); reset restarts it at the boot address (Params::core.reset_pc or start's pc).
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <cstdint>
+#include <string>
+
+#include "core/clock.h"
+#include "core/irq.h"
+#include "core/memory.h"
+#include "core/stats.h"
+#include "cpu/riscv/rv32_core.h"
+
+namespace zvp {
+
+class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
+ public:
+  struct Params {
+    Clock clock{"pl", 80e6};
+    sc_core::sc_time quantum{1, sc_core::SC_US};
+    Rv32Config core;            // boot address (reset_pc), hartid, timing, misaligned policy
+    bool start_in_reset = true;
+  };
+
+  tlm_utils::simple_initiator_socket<ZeroRiscy> ibus;
+  tlm_utils::simple_initiator_socket<ZeroRiscy> dbus;
+
+  ZeroRiscy(sc_core::sc_module_name name, const Params& p);
+
+  // The instruction memory reached directly: core address `base` is offset 0 of `mem`.
+  void set_instruction_memory(Memory& mem, uint32_t base);
+
+  void connect_external_irq(IrqLine& line);
+  void connect_timer_irq(IrqLine& line);
+  void connect_software_irq(IrqLine& line);
+
+  // Reset input: asserted holds the core; released restarts it at the boot address.
+  void set_reset(bool asserted);
+  void start(uint32_t pc);  // sets the boot address and releases reset
+  bool in_reset() const { return in_reset_; }
+  bool sleeping() const { return core_.sleeping(); }
+
+  Rv32Core& core() { return core_; }
+  const Rv32Core& core() const { return core_; }
+  uint64_t instructions() const { return core_.instructions(); }
+  uint64_t cycles() const { return core_.cycles(); }
+  const Clock& clock() const { return p_.clock; }
+  // Adds <prefix>.instructions/.cycles/.traps/.interrupts/.idle_cycles/.bus_accesses.
+  void publish_stats(Stats& s, const std::string& prefix = "riscv") const;
+
+ private:
+  void thread();
+  void sync();
+  void acquire_regions();
+  bool transport(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, bool write, uint32_t addr,
+                 unsigned len, uint32_t& value, uint32_t& wait_cycles, unsigned exec_flag);
+  void try_dmi(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, uint32_t addr, bool instr);
+  void invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end);
+  void on_irq();
+  // Rv32Bus
+  bool load(uint32_t addr, unsigned len, uint32_t& value, uint32_t& wait) override;
+  bool store(uint32_t addr, unsigned len, uint32_t value, uint32_t& wait) override;
+  bool fetch(uint32_t addr, uint16_t& parcel, uint32_t& wait) override;
+
+  Params p_;
+  Rv32Core core_;
+  Memory* imem_ = nullptr;
+  uint32_t imem_base_ = 0;
+  uint32_t boot_pc_;
+  bool in_reset_;
+  bool restart_;  // reset was released: reset the core and restart at boot_pc_
+  sc_core::sc_event reset_ev_, wake_ev_;
+  // Core time = sync_time_ + (cycles - sync_cycles_) x period.
+  sc_core::sc_time sync_time_;
+  uint64_t sync_cycles_ = 0;
+  uint64_t bus_accesses_ = 0;
+  tlm::tlm_generic_payload gp_;
+};
+
+}  // namespace zvp
