@@ -29,7 +29,8 @@ int64_t lenet_fx_convert(int64_t v, int from_frac, lenet_fx_fmt f) {
     r = lenet_fx_floor_shift(v + ((int64_t)1 << (s - 1)), s);
   } else {
     /* Exact left shift; values that would leave 64 bits saturate anyway. */
-    const int64_t limit = (int64_t)1 << (62 + s); /* |v| < limit keeps v * 2^-s < 2^62 */
+    const int64_t limit = s < -62 ? 1 : (int64_t)1 << (62 + s); /* |v| < limit keeps |v * 2^-s| < 2^62 */
+    if (v == 0) return 0;
     if (v >= limit) return lenet_fx_raw_max(f);
     if (v <= -limit) return lenet_fx_raw_min(f);
     r = v * ((int64_t)1 << (-s));

@@ -15,7 +15,10 @@
  * i (kernel row) ascending, then j (kernel column) ascending; fc: bias, then input index ascending.
  * argmax: the first index holding the maximum (strict '>' while scanning upward).
  * Pooling of fixed-point maps compares raw values (exact). No dynamic allocation; stack use of the
- * predict functions: fixed ~6 KB, float ~12 KB.
+ * predict functions: fixed ~7 KB, float ~15 KB.
+ * Bit-exactness is the contract of the fixed-point path only. The float path is plain IEEE single
+ * precision in the stated order (no FMA contraction is assumed); the host and a VFPv3 core agree,
+ * a compiler that fuses multiply-adds may differ in the last bits.
  */
 #ifndef ZVP_LENET_LITE_H
 #define ZVP_LENET_LITE_H

@@ -1,0 +1,210 @@
+#include "accel/csp/conv_engine.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "csp_ref.h"
+
+namespace zvp {
+
+ConvEngine::ConvEngine(sc_core::sc_module_name name, const ConvEngineParams& p, Tcdm& tcdm,
+                       WeightMemory& wm)
+    : RegisterDevice(name), p_(p), tcdm_(tcdm), wm_(wm) {
+  build_registers();
+  SC_THREAD(thread);
+}
+
+double ConvEngine::peak_ops_per_s(bool mode8) const {
+  return peak_ops_per_cycle(p_.timing, mode8) * p_.clock.hz();
+}
+
+void ConvEngine::build_registers() {
+  regs_.add("CTRL", CTRL, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t) {
+    if (v & 1u) on_start();
+  });
+  regs_.add("STATUS", STATUS, 0, Access::RO);
+  regs_.add("IRQ_STATUS", IRQ_STATUS).writable(0).w1c(0x3).on_write([this](uint32_t, uint32_t) {
+    update_irq();
+  });
+  regs_.add("IRQ_ENABLE", IRQ_ENABLE).writable(0x3).on_write([this](uint32_t, uint32_t) {
+    update_irq();
+  });
+  regs_.add("IN_ADDR0", IN_ADDR0);
+  regs_.add("IN_ADDR1", IN_ADDR1);
+  regs_.add("IN_ADDR2", IN_ADDR2);
+  regs_.add("ACC_ADDR", ACC_ADDR);
+  regs_.add("OUT_ADDR", OUT_ADDR);
+  regs_.add("W_ADDR", W_ADDR).writable(0xFFFF);
+  regs_.add("DIM", DIM);
+  regs_.add("CFG", CFG).writable(0x001F037F);
+  regs_.add("BIAS", BIAS);
+  regs_.add("PASS_CYCLES", PASS_CYCLES, 0, Access::RO);
+  regs_.add("CONFLICTS", CONFLICTS, 0, Access::RO);
+  regs_.add("PASS_COUNT", PASS_COUNT, 0, Access::RO);
+  const uint32_t info = (std::min(max_width(p_.timing, false), 0xFFFFu)) |
+                        (std::min(max_width(p_.timing, true), 0xFFFFu) << 16);
+  regs_.add("INFO", INFO, info, Access::RO);
+}
+
+void ConvEngine::update_irq() {
+  irq.write((regs_["IRQ_STATUS"].get() & regs_["IRQ_ENABLE"].get() & 0x3u) != 0);
+}
+
+void ConvEngine::set_error(Error e) {
+  Register& st = regs_["STATUS"];
+  st.set((st.get() & 0x1u) | 0x4u | (uint32_t(e) << 8));
+  Register& is = regs_["IRQ_STATUS"];
+  is.set(is.get() | 0x2u);
+  update_irq();
+}
+
+ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s) const {
+  s.width = d.dim & 0xFFFFu;
+  s.height = d.dim >> 16;
+  s.stride = d.cfg & 0x3u;
+  s.pad = (d.cfg >> 2) & 1u;
+  s.mode8 = (d.cfg >> 3) & 1u;
+  s.first = (d.cfg >> 5) & 1u;
+  s.last = (d.cfg >> 6) & 1u;
+  s.nfeat = (d.cfg >> 8) & 0x3u;
+  csp_geom_t g{};
+  g.width = static_cast<uint16_t>(s.width);
+  g.height = static_cast<uint16_t>(s.height);
+  g.stride = static_cast<uint8_t>(s.stride);
+  g.pad = static_cast<uint8_t>(s.pad);
+  g.mode = s.mode8 ? CSP_MODE_8BIT : CSP_MODE_16BIT;
+  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
+  if (s.nfeat < 1 || s.nfeat > 3 || csp_geom_check(&g) != CSP_GEOM_OK) return kBadDescriptor;
+  if (s.width > max_width(p_.timing, s.mode8)) return kTooWide;
+  // Every stream must lie inside its memory and be word aligned.
+  const uint64_t in_bytes = uint64_t(csp_row_words(s.width, g.mode)) * 4 * s.height;
+  for (unsigned f = 0; f < s.nfeat; ++f)
+    if ((d.in[f] & 3u) || !tcdm_.contains(d.in[f], in_bytes)) return kBadAddress;
+  const unsigned ho = csp_out_h(&g), wo = csp_out_w(&g);
+  const uint64_t acc_bytes = uint64_t(ho) * wo * 4;
+  const uint64_t out_bytes = uint64_t(csp_row_words(wo, g.mode)) * 4 * ho;
+  if ((!s.first || !s.last) && ((d.acc & 3u) || !tcdm_.contains(d.acc, acc_bytes))) return kBadAddress;
+  if (s.last && ((d.out & 3u) || !tcdm_.contains(d.out, out_bytes))) return kBadAddress;
+  if (uint64_t(d.waddr) + csp_weight_words(g.mode) > wm_.words()) return kBadAddress;
+  return kNone;
+}
+
+uint64_t ConvEngine::conflicts_for(const PassShape& s, const PassStreams& a) {
+  const uint64_t k0 = uint64_t(s.width) | uint64_t(s.height) << 16 | uint64_t(s.stride) << 32 |
+                      uint64_t(s.pad) << 34 | uint64_t(s.mode8) << 35 | uint64_t(s.first) << 36 |
+                      uint64_t(s.last) << 37 | uint64_t(s.nfeat) << 38;
+  const uint64_t k1 = uint64_t(a.in[0]) | uint64_t(a.in[1]) << 32;
+  const uint64_t k2 = uint64_t(a.in[2]) | uint64_t(a.acc) << 32;
+  const auto key = std::make_tuple(k0, k1, k2, uint64_t(a.out));
+  auto it = conflict_cache_.find(key);
+  if (it != conflict_cache_.end()) return it->second;
+  const uint64_t n = count_conflicts(p_.timing, s, a, tcdm_.banks(),
+                                     [this](uint32_t off) { return tcdm_.bank_of(off); });
+  conflict_cache_.emplace(key, n);
+  return n;
+}
+
+void ConvEngine::on_start() {
+  if (busy_) {
+    set_error(kBusy);
+    return;
+  }
+  Desc d{};
+  d.in[0] = regs_["IN_ADDR0"].get();
+  d.in[1] = regs_["IN_ADDR1"].get();
+  d.in[2] = regs_["IN_ADDR2"].get();
+  d.acc = regs_["ACC_ADDR"].get();
+  d.out = regs_["OUT_ADDR"].get();
+  d.waddr = regs_["W_ADDR"].get();
+  d.dim = regs_["DIM"].get();
+  d.cfg = regs_["CFG"].get();
+  d.bias = regs_["BIAS"].get();
+  PassShape s;
+  regs_["STATUS"].set(0);  // a new START clears DONE / ERROR
+  const Error e = validate(d, s);
+  if (e != kNone) {
+    set_error(e);
+    return;
+  }
+  // Read the operands through port A, as the line buffer and Weight Loader would.
+  csp_geom_t g{};
+  g.width = static_cast<uint16_t>(s.width);
+  g.height = static_cast<uint16_t>(s.height);
+  g.stride = static_cast<uint8_t>(s.stride);
+  g.pad = static_cast<uint8_t>(s.pad);
+  g.mode = s.mode8 ? CSP_MODE_8BIT : CSP_MODE_16BIT;
+  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
+  g.relu = static_cast<uint8_t>((d.cfg >> 4) & 1u);
+  const int rw = csp_row_words(s.width, g.mode);
+  std::vector<uint32_t> words(size_t(rw) * s.height);
+  std::vector<int16_t> px[3];
+  const int16_t* feats[3] = {nullptr, nullptr, nullptr};
+  for (unsigned f = 0; f < s.nfeat; ++f) {
+    tcdm_.read_words(d.in[f], words.data(), words.size());
+    px[f].resize(size_t(s.width) * s.height);
+    csp_unpack_feature(words.data(), s.height, s.width, g.mode, px[f].data());
+    feats[f] = px[f].data();
+  }
+  uint64_t ww[8] = {0};
+  for (int i = 0; i < csp_weight_words(g.mode); ++i) wm_.read_word(d.waddr + i, ww[i]);
+  int16_t w[CSP_WEIGHTS_PER_PASS];
+  csp_unpack_weights(ww, g.mode, w);
+  const int ho = csp_out_h(&g), wo = csp_out_w(&g);
+  std::vector<int32_t> acc(size_t(ho) * wo, 0);
+  if (!s.first) tcdm_.read_words(d.acc, reinterpret_cast<uint32_t*>(acc.data()), acc.size());
+  csp_pass_accumulate(&g, feats, int(s.nfeat), w, s.first, acc.data());
+  if (s.last) {
+    std::vector<int16_t> out(acc.size());
+    csp_pass_finalize(&g, acc.data(), static_cast<int32_t>(d.bias), out.data());
+    result_words_.assign(size_t(csp_row_words(wo, g.mode)) * ho, 0);
+    csp_pack_feature(out.data(), ho, wo, g.mode, result_words_.data());
+    result_addr_ = d.out;
+  } else {
+    result_words_.assign(acc.size(), 0);
+    for (size_t i = 0; i < acc.size(); ++i) result_words_[i] = static_cast<uint32_t>(acc[i]);
+    result_addr_ = d.acc;
+  }
+  macs_ += uint64_t(ho) * wo * 9 * s.nfeat;
+  PassStreams a;
+  for (int f = 0; f < 3; ++f) a.in[f] = d.in[f];
+  a.acc = d.acc;
+  a.out = d.out;
+  last_ = pass_cycles(p_.timing, s, conflicts_for(s, a));
+  cur_ = d;
+  shape_ = s;
+  busy_ = true;
+  regs_["STATUS"].set(0x1u);
+  start_ev_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void ConvEngine::thread() {
+  for (;;) {
+    sc_core::wait(start_ev_);
+    sc_core::wait(p_.clock.cycles(last_.total));
+    finish();
+  }
+}
+
+void ConvEngine::finish() {
+  tcdm_.write_words(result_addr_, result_words_.data(), result_words_.size());
+  busy_ = false;
+  ++passes_;
+  total_cycles_ += last_.total;
+  total_conflicts_ += last_.conflicts;
+  regs_["PASS_CYCLES"].set(static_cast<uint32_t>(std::min<uint64_t>(last_.total, 0xFFFFFFFFu)));
+  regs_["CONFLICTS"].set(static_cast<uint32_t>(std::min<uint64_t>(last_.conflicts, 0xFFFFFFFFu)));
+  regs_["PASS_COUNT"].set(static_cast<uint32_t>(passes_));
+  regs_["STATUS"].set(0x2u);
+  Register& is = regs_["IRQ_STATUS"];
+  is.set(is.get() | 0x1u);
+  update_irq();
+}
+
+void ConvEngine::publish_stats(Stats& s, const std::string& prefix) const {
+  s.counter(prefix + ".passes") = passes_;
+  s.counter(prefix + ".cycles") = total_cycles_;
+  s.counter(prefix + ".bank_conflicts") = total_conflicts_;
+  s.counter(prefix + ".macs") = macs_;
+}
+
+}  // namespace zvp

@@ -1,0 +1,116 @@
+// zvp::ConvEngine - the CSP Convolution Engine (seed 001 section II.A, Figure 2): a line buffer
+// of three regions (one per input feature of a group, each at most line_buffer_words 32-bit
+// words, fed one word = 2 (16 bit) or 4 (8 bit) pixels per cycle), the Sum-of-Product module
+// (54 DSP48: three 3x3 filters over three input features, 2 window positions per cycle in 16
+// bit, 4 in 8 bit with two multiplications per DSP), the Weight Loader (27 weights from the
+// Weight Memory) and the Adder accumulating partial sums in the TCDM; stride 1/2, pad 0/1; bias,
+// ReLU and the requantisation shift on the last input group.
+//
+// The RISC-V programs one PASS per START through `socket` (registers below, offsets from the
+// block's base) and gets the completion interrupt `irq` (level: IRQ_STATUS & IRQ_ENABLE).
+// Functional results come from the golden model (firmware/common/csp/csp_ref.h) applied to the
+// data the engine reads from the TCDM / Weight Memory at START; results are written to the TCDM
+// when the pass completes. Pass time: conv_timing.h.
+//
+//  0x00 CTRL        WO  [0] START (descriptor latched; the next pass may be programmed at once)
+//  0x04 STATUS      RO  [0] BUSY [1] DONE [2] ERROR [15:8] error code (ConvEngine::Error)
+//  0x08 IRQ_STATUS  W1C [0] DONE [1] ERROR
+//  0x0C IRQ_ENABLE  RW  [1:0]
+//  0x10 IN_ADDR0..2 RW  TCDM byte offsets of the group's input features (word aligned)
+//  0x1C ACC_ADDR    RW  partial sums, int32 per output pixel, Ho x Wo
+//  0x20 OUT_ADDR    RW  packed outputs of the last pass (rows word aligned, csp_ref.h layout)
+//  0x24 W_ADDR      RW  Weight Memory word index of the pass's 27 weights
+//  0x28 DIM         RW  [15:0] width [31:16] height of the input features
+//  0x2C CFG         RW  [1:0] stride (1|2) [2] pad [3] 8-bit mode [4] ReLU [5] FIRST group
+//                       [6] LAST group [9:8] features in the group (1..3) [20:16] shift
+//  0x30 BIAS        RW  int32 added on the last pass
+//  0x34 PASS_CYCLES RO  cycles of the last completed pass
+//  0x38 CONFLICTS   RO  TCDM bank conflicts of the last completed pass
+//  0x3C PASS_COUNT  RO  passes completed since reset
+//  0x40 INFO        RO  [15:0] max width 16 bit [31:16] max width 8 bit
+// A rejected START (bad descriptor, too wide a feature, out-of-range address, START while busy)
+// changes no memory, sets STATUS.ERROR + code and IRQ_STATUS.ERROR.
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <map>
+#include <tuple>
+
+#include "accel/csp/conv_timing.h"
+#include "accel/csp/tcdm.h"
+#include "accel/csp/weight_memory.h"
+#include "core/clock.h"
+#include "core/irq.h"
+#include "core/register_device.h"
+#include "core/stats.h"
+
+namespace zvp {
+
+struct ConvEngineParams {
+  Clock clock{"pl", 80e6};
+  ConvEngineTiming timing;
+};
+
+class ConvEngine : public RegisterDevice {
+ public:
+  enum Error : uint32_t {
+    kNone = 0,
+    kBadDescriptor = 1,  // stride, pad, feature count, output smaller than 1x1
+    kTooWide = 2,        // width > line buffer capacity: the software must tile
+    kBadAddress = 3,     // a stream outside the TCDM / Weight Memory, or unaligned
+    kBusy = 4,           // START while a pass runs (ignored)
+  };
+  enum Reg : uint32_t {
+    CTRL = 0x00, STATUS = 0x04, IRQ_STATUS = 0x08, IRQ_ENABLE = 0x0C, IN_ADDR0 = 0x10,
+    IN_ADDR1 = 0x14, IN_ADDR2 = 0x18, ACC_ADDR = 0x1C, OUT_ADDR = 0x20, W_ADDR = 0x24,
+    DIM = 0x28, CFG = 0x2C, BIAS = 0x30, PASS_CYCLES = 0x34, CONFLICTS = 0x38,
+    PASS_COUNT = 0x3C, INFO = 0x40
+  };
+
+  IrqOut irq;
+
+  SC_HAS_PROCESS(ConvEngine);
+  ConvEngine(sc_core::sc_module_name name, const ConvEngineParams& p, Tcdm& tcdm, WeightMemory& wm);
+
+  const ConvEngineParams& params() const { return p_; }
+  bool busy() const { return busy_; }
+  const PassCycles& last_pass() const { return last_; }
+  uint64_t total_cycles() const { return total_cycles_; }
+  uint64_t total_conflicts() const { return total_conflicts_; }
+  uint64_t passes() const { return passes_; }
+  uint64_t macs() const { return macs_; }  // useful MACs (kept outputs x taps x features)
+  // Peak operations per second (2 per MAC) in a mode, from the parameters.
+  double peak_ops_per_s(bool mode8) const;
+  void publish_stats(Stats& s, const std::string& prefix) const;
+
+ private:
+  struct Desc {
+    uint32_t in[3], acc, out, waddr, dim, cfg, bias;
+  };
+  void build_registers();
+  void on_start();
+  Error validate(const Desc& d, PassShape& s) const;
+  void thread();
+  void finish();
+  void set_error(Error e);
+  void update_irq();
+  uint64_t conflicts_for(const PassShape& s, const PassStreams& a);
+
+  ConvEngineParams p_;
+  Tcdm& tcdm_;
+  WeightMemory& wm_;
+  bool busy_ = false;
+  Desc cur_{};
+  PassShape shape_;
+  PassCycles last_;
+  // Results computed at START, written to the TCDM at completion.
+  std::vector<uint32_t> result_words_;
+  uint32_t result_addr_ = 0;
+  sc_core::sc_event start_ev_;
+  uint64_t total_cycles_ = 0, total_conflicts_ = 0, passes_ = 0, macs_ = 0;
+  // Conflict counts depend only on the shape and addresses: passes repeat them.
+  std::map<std::tuple<uint64_t, uint64_t, uint64_t, uint64_t>, uint64_t> conflict_cache_;
+};
+
+}  // namespace zvp

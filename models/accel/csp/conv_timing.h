@@ -1,0 +1,74 @@
+// Timing of one Convolution Engine pass, from the micro-architecture (seed 001 section II.A):
+// no per-layer constants. Pure C++ so the formulas can be checked in isolation.
+//
+// Per pass (three input features -> one output feature's contribution):
+//   ppw   = pixels per 32-bit line-buffer word: 2 (16 bit) or 4 (8 bit)
+//   ppc   = window positions the SoP completes per cycle
+//         = min(ppw, floor(dsps * ops_per_dsp / 27))     ops_per_dsp = 1 (16 bit), 2 (8 bit)
+//           (54 DSPs: 2 positions/cycle in 16 bit, 4 in 8 bit)
+//   wpr   = words per input row = ceil(W / ppw)    (one word per region per cycle)
+//   cpr   = cycles per row = max(wpr, ceil(Wpos / ppc)),  Wpos = W + 2 pad - 2
+//   fill  = (2 - pad) * cpr        rows the line buffer needs before the first output row
+//   stream= (H + pad) * cpr        every input row once, plus the virtual zero row at the
+//                                  bottom when pad = 1 (the top one costs nothing); the fill is
+//                                  part of it. Stride 2 streams the same rows (the engine
+//                                  computes every position and keeps one in four).
+//   wload = ceil(27 * bits / 64)   Weight Loader: one 64-bit WM word per cycle
+//   drain = sop_pipeline + adder_pipeline (+ requant_pipeline on the last pass)
+//   conf  = bank conflicts of the engine's TCDM requesters (see count_conflicts)
+//   total = start + wload + stream + drain + conf * conflict_penalty
+// Peak ops/cycle = 2 * 27 * ppc (a MAC = 2 operations).
+#pragma once
+#include <cstdint>
+#include <functional>
+
+namespace zvp {
+
+struct ConvEngineTiming {
+  unsigned dsps = 54;
+  unsigned line_buffer_words = 128;     // per region (32-bit words)
+  unsigned start_cycles = 2;            // START register -> control FSM running
+  unsigned sop_pipeline_cycles = 6;     // DSP48 multiply (3) + cascade/adder tree of 27 terms
+  unsigned adder_pipeline_cycles = 2;   // partial-sum read -> add -> write
+  unsigned requant_pipeline_cycles = 2; // bias, ReLU, shift/round, saturate
+  unsigned conflict_penalty_cycles = 1; // stall per losing requester of a bank
+  unsigned wm_word_bits = 64;
+};
+
+struct PassShape {
+  unsigned width = 0, height = 0;
+  unsigned stride = 1, pad = 1;
+  bool mode8 = false;
+  bool first = true, last = true;
+  unsigned nfeat = 3;
+};
+
+struct PassCycles {
+  uint64_t start = 0, weight_load = 0, fill = 0, stream = 0, drain = 0, conflicts = 0,
+           conflict_cycles = 0, total = 0;
+  unsigned ppc = 0, ppw = 0, cpr = 0;
+};
+
+unsigned pixels_per_word(bool mode8);
+unsigned positions_per_cycle(const ConvEngineTiming& t, bool mode8);
+unsigned max_width(const ConvEngineTiming& t, bool mode8);
+double peak_ops_per_cycle(const ConvEngineTiming& t, bool mode8);
+
+// The formula above; `conflicts` is supplied by the caller (count_conflicts).
+PassCycles pass_cycles(const ConvEngineTiming& t, const PassShape& s, uint64_t conflicts);
+
+// Addresses of a pass's TCDM streams (byte offsets) and the bank mapping function.
+struct PassStreams {
+  uint32_t in[3] = {0, 0, 0};
+  uint32_t acc = 0, out = 0;
+};
+// Replays the engine's per-cycle TCDM requests on port A: each cycle the three line-buffer
+// regions read one word each; the adder reads the partial sums of the positions leaving the
+// SoP (not on the first pass) and writes them back adder_pipeline cycles later (not on the
+// last pass); the last pass writes packed output words requant_pipeline cycles after that.
+// A bank serves one request per cycle: every request beyond the first on a bank in a cycle is
+// one conflict. Counted on the unstalled schedule.
+uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const PassStreams& a,
+                         unsigned banks, const std::function<int(uint32_t)>& bank_of);
+
+}  // namespace zvp

@@ -1,0 +1,107 @@
+#include "accel/csp/csp_accelerator.h"
+
+#include "zvp_memmap.h"
+
+namespace {
+// The single-source memory map (platform/memmap/csp.yaml) and the model must agree.
+using C = zvp::CspAccelerator;
+static_assert(C::kGpTcdm == ZVP_CSP_TCDM_BASE - ZVP_CSP_L2_BASE, "csp.yaml: TCDM");
+static_assert(C::kGpWm == ZVP_CSP_WM_BASE - ZVP_CSP_L2_BASE, "csp.yaml: WM");
+static_assert(C::kGpCtrl == ZVP_CSP_CTRL_BASE - ZVP_CSP_L2_BASE, "csp.yaml: CTRL");
+static_assert(C::kRvL2 == ZVP_CSP_RV_L2_BASE && C::kRvTcdm == ZVP_CSP_RV_TCDM_BASE &&
+              C::kRvWm == ZVP_CSP_RV_WM_BASE && C::kRvEngine == ZVP_CSP_RV_ENGINE_BASE &&
+              C::kRvScheduler == ZVP_CSP_RV_SCHED_BASE && C::kRvCtrl == ZVP_CSP_RV_CTRL_BASE,
+              "csp.yaml: RISC-V map");
+static_assert(zvp::ConvEngine::INFO == ZVP_CSP_ENGINE_INFO && zvp::ConvEngine::CFG == ZVP_CSP_ENGINE_CFG,
+              "csp.yaml: engine registers");
+static_assert(zvp::DmaActionScheduler::IRQ_STATUS == ZVP_CSP_SCHED_IRQ_STATUS &&
+              zvp::DmaActionScheduler::PUSH == ZVP_CSP_SCHED_PUSH, "csp.yaml: scheduler registers");
+}  // namespace
+
+namespace zvp {
+
+void CspParams::propagate() {
+  tcdm.clock = clock;
+  wm.clock = clock;
+  engine.clock = clock;
+  scheduler.clock = clock;
+  riscv.clock = clock;
+  tcdm.ports.mode = mode;
+  wm.ports.mode = mode;
+}
+
+BramConfig CspAccelerator::l2_config(const CspParams& p) {
+  BramConfig c;
+  c.size = p.l2_bytes;
+  c.clock = p.clock;
+  c.ports.mode = p.mode;
+  return c;
+}
+
+CspAccelerator::CspAccelerator(sc_core::sc_module_name name, const CspParams& p)
+    : sc_module(name),
+      s_axi(gp_router.target),
+      irq_arm(control.irq_arm),
+      l2("l2", l2_config(p)),
+      tcdm("tcdm", p.tcdm),
+      wm("wm", p.wm),
+      engine("engine", p.engine, tcdm, wm),
+      scheduler("scheduler", p.scheduler),
+      control("control"),
+      riscv("riscv", p.riscv),
+      gp_router("gp_router"),
+      rv_router("rv_router"),
+      p_(p) {
+  const sc_core::sc_time hop = p_.clock.cycles(uint64_t(p_.router_hop_cycles));
+  gp_router.set_hop_latency(hop);
+  rv_router.set_hop_latency(hop);
+  engine.set_access_latency(p_.clock.period());
+  scheduler.set_access_latency(p_.clock.period());
+  control.set_access_latency(p_.clock.period());
+
+  // PS side: the AXI BRAM controllers (L2, TCDM/activations, WM) and the control block.
+  gp_router.initiator.bind(l2.socket);
+  gp_router.initiator.bind(tcdm.socket);
+  gp_router.initiator.bind(wm.socket);
+  gp_router.initiator.bind(control.arm_socket);
+  gp_router.map(kGpL2, p_.l2_bytes, 0, true, "l2");
+  gp_router.map(kGpTcdm, tcdm.bytes(), 1, true, "tcdm");
+  gp_router.map(kGpWm, wm.size(), 2, true, "wm");
+  gp_router.map(kGpCtrl, kRvRegSize, 3, true, "ctrl");
+
+  // RISC-V: instructions from the L2 BRAM, data through the local router.
+  riscv.ibus.bind(l2.socket);
+  riscv.dbus.bind(rv_router.target);
+  rv_router.initiator.bind(l2.socket);
+  rv_router.initiator.bind(tcdm.socket);
+  rv_router.initiator.bind(wm.socket);
+  rv_router.initiator.bind(engine.socket);
+  rv_router.initiator.bind(scheduler.socket);
+  rv_router.initiator.bind(control.rv_socket);
+  rv_router.map(kRvL2, p_.l2_bytes, 0, true, "l2");
+  rv_router.map(kRvTcdm, tcdm.bytes(), 1, true, "tcdm");
+  rv_router.map(kRvWm, wm.size(), 2, true, "wm");
+  rv_router.map(kRvEngine, kRvRegSize, 3, true, "engine");
+  rv_router.map(kRvScheduler, kRvRegSize, 4, true, "scheduler");
+  rv_router.map(kRvCtrl, kRvRegSize, 5, true, "ctrl");
+
+  // RISC-V external interrupt = engine | scheduler | ARM doorbell (level, ORed).
+  engine.irq.bind(engine_irq_);
+  scheduler.irq.bind(sched_irq_);
+  control.irq_rv.bind(ctrl_rv_irq_);
+  for (IrqLine* l : {&engine_irq_, &sched_irq_, &ctrl_rv_irq_})
+    l->listen([this](bool) { update_rv_irq(); });
+  riscv.connect_external_irq(rv_ext_irq_);
+  control.on_reset([this](bool held, uint32_t boot) {
+    if (held)
+      riscv.set_reset(true);
+    else
+      riscv.start(kRvL2 + boot);
+  });
+}
+
+void CspAccelerator::update_rv_irq() {
+  rv_ext_irq_.write(engine_irq_.read() || sched_irq_.read() || ctrl_rv_irq_.read());
+}
+
+}  // namespace zvp

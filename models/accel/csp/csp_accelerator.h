@@ -1,0 +1,85 @@
+// zvp::CspAccelerator - the Convolution-Specific Processor of seed 001 (Figure 1) as one PL
+// design: Zero-riscy core, L2 instruction BRAM, TCDM (13 banks), Weight Memory, Convolution
+// Engine, DMA Action Scheduler, the CSP control block, a local router for the RISC-V data bus
+// and the GP-side router of the AXI BRAM controllers. No board knowledge: sizes and the clock
+// come from CspParams (the platform fills them from the board config).
+//
+// Binding (the platform does this):
+//   s_axi      multi-passthrough target: the PS side (ARM over M_AXI_GP0 and the PL330's data
+//              path through GP0/GP1 bind here; bind as many initiators as needed). Addresses
+//              are offsets from the CSP aperture (kGp* below; csp.yaml gives the absolute ones).
+//   irq_arm    -> IRQ_F2P (the middleware's doorbell to the ARM: CspControl)
+//   bind_pl330(Pl330PeriphPort* ports[3]) or bind_periph(ch, port): channel 0 input features,
+//              1 weights, 2 output features -> PL330 peripheral request interfaces.
+// RISC-V data bus (rv_router): kRv* below; unmapped addresses answer TLM_ADDRESS_ERROR, which
+// the core turns into a load/store access fault. The core fetches from the L2 BRAM (ibus).
+// The core starts held in reset; the ARM releases it through CspControl::RISCV_CTRL.
+#pragma once
+#include <systemc>
+
+#include <memory>
+
+#include "accel/csp/conv_engine.h"
+#include "accel/csp/csp_control.h"
+#include "accel/csp/dma_action_scheduler.h"
+#include "accel/csp/tcdm.h"
+#include "accel/csp/weight_memory.h"
+#include "core/irq.h"
+#include "core/router.h"
+#include "cpu/riscv/zero_riscy.h"
+#include "memory/sram.h"
+
+namespace zvp {
+
+struct CspParams {
+  Clock clock{"pl", 80e6};
+  uint32_t l2_bytes = 32 * 1024;
+  TcdmParams tcdm;
+  WeightMemoryParams wm;
+  ConvEngineParams engine;
+  DmaSchedulerParams scheduler;
+  ZeroRiscy::Params riscv;
+  TimingMode mode = TimingMode::LT;
+  unsigned router_hop_cycles = 1;  // AXI interconnect / local bus decode
+  // Applies `clock` and `mode` to every block (call after editing them).
+  void propagate();
+};
+
+class CspAccelerator : public sc_core::sc_module {
+ public:
+  // GP-side offsets (from the CSP aperture) and RISC-V addresses: keep in sync with csp.yaml.
+  static constexpr uint64_t kGpL2 = 0x000000, kGpTcdm = 0x100000, kGpWm = 0x200000,
+                            kGpCtrl = 0x300000, kGpSize = 0x400000;
+  static constexpr uint32_t kRvL2 = 0x00000000, kRvTcdm = 0x10000000, kRvWm = 0x10100000,
+                            kRvEngine = 0x20000000, kRvScheduler = 0x20001000,
+                            kRvCtrl = 0x20002000, kRvRegSize = 0x1000;
+
+  CspAccelerator(sc_core::sc_module_name name, const CspParams& p);
+
+  tlm_utils::multi_passthrough_target_socket<Router>& s_axi;
+  IrqOut& irq_arm;
+
+  void bind_periph(unsigned ch, Pl330PeriphPort& port) { scheduler.bind_periph(ch, port); }
+
+  const CspParams& params() const { return p_; }
+
+  // Blocks (public for the platform's statistics and the tests' backdoors).
+  Bram l2;
+  Tcdm tcdm;
+  WeightMemory wm;
+  ConvEngine engine;
+  DmaActionScheduler scheduler;
+  CspControl control;
+  ZeroRiscy riscv;
+  Router gp_router;
+  Router rv_router;
+
+ private:
+  static BramConfig l2_config(const CspParams& p);
+  void update_rv_irq();
+  CspParams p_;
+  IrqLine engine_irq_{"csp_engine_irq"}, sched_irq_{"csp_sched_irq"}, ctrl_rv_irq_{"csp_ctrl_rv_irq"};
+  IrqLine rv_ext_irq_{"csp_rv_meip"};
+};
+
+}  // namespace zvp

@@ -1,0 +1,54 @@
+// zvp::CspControl - the small glue register block of the CSP seen by both the ARM (over GP0)
+// and the RISC-V (data bus): Zero-riscy reset / boot address, doorbells in both directions
+// (the ARM "orders Middleware execution", the middleware reports completion: seed 001 III) and
+// eight shared mailbox words for layer descriptors and status. Seed 001 does not describe this
+// block; its layout is ours (documented in platform/memmap/csp.yaml).
+//
+//  0x00 RISCV_CTRL     RW  [0] reset held (reset value 1); 1 -> 0 starts the core at BOOT_ADDR
+//  0x04 BOOT_ADDR      RW
+//  0x08 ARM_IRQ_STATUS W1C set by DOORBELL_ARM; irq_arm = STATUS & ENABLE (IRQ_F2P)
+//  0x0C ARM_IRQ_ENABLE RW
+//  0x10 DOORBELL_ARM   WO  ORs the written bits into ARM_IRQ_STATUS (written by the RISC-V)
+//  0x14 RV_IRQ_STATUS  W1C set by DOORBELL_RV; irq_rv = STATUS & ENABLE (RISC-V external irq)
+//  0x18 RV_IRQ_ENABLE  RW
+//  0x1C DOORBELL_RV    WO  ORs the written bits into RV_IRQ_STATUS (written by the ARM)
+//  0x20..0x3C MAILBOX0..7 RW
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <functional>
+
+#include "core/irq.h"
+#include "core/register_bank.h"
+
+namespace zvp {
+
+class CspControl : public sc_core::sc_module {
+ public:
+  enum Reg : uint32_t {
+    RISCV_CTRL = 0x00, BOOT_ADDR = 0x04, ARM_IRQ_STATUS = 0x08, ARM_IRQ_ENABLE = 0x0C,
+    DOORBELL_ARM = 0x10, RV_IRQ_STATUS = 0x14, RV_IRQ_ENABLE = 0x18, DOORBELL_RV = 0x1C,
+    MAILBOX0 = 0x20
+  };
+  tlm_utils::simple_target_socket<CspControl> arm_socket;  // GP0 side
+  tlm_utils::simple_target_socket<CspControl> rv_socket;   // RISC-V data bus side
+  IrqOut irq_arm, irq_rv;
+
+  explicit CspControl(sc_core::sc_module_name name);
+  // Called when RISCV_CTRL[0] changes: (held, boot address).
+  void on_reset(std::function<void(bool, uint32_t)> f) { reset_fn_ = std::move(f); }
+  void set_access_latency(const sc_core::sc_time& t) { latency_ = t; }
+  RegisterBank& regs() { return regs_; }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& d);
+  unsigned dbg(tlm::tlm_generic_payload& gp) { return regs_.transport_dbg(gp); }
+  void update();
+  RegisterBank regs_;
+  std::function<void(bool, uint32_t)> reset_fn_;
+  sc_core::sc_time latency_ = sc_core::SC_ZERO_TIME;
+};
+
+}  // namespace zvp

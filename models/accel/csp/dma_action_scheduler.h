@@ -1,0 +1,106 @@
+// zvp::DmaActionScheduler - the CSP's DMA Action Scheduler (seed 001 section II.C, Figure 3).
+// The RISC-V middleware pushes transfer requests through registers (s_core_dmactrl_bus); a
+// 1-to-3 decoder (the register address) selects the channel: 0 input features, 1 weights,
+// 2 output features. Each channel is a request FIFO and a 4-state FSM driving one PL330
+// peripheral request interface:
+//
+//   IDLE --(FIFO not empty: pop, 1 cycle)--> REQUEST --(drive DRVALID/DRTYPE/DRLAST: 1 cycle)-->
+//   WAIT_ACK --(PL330 acknowledge, single or burst done)--> DONE --(bookkeeping, 1 cycle)--> IDLE
+//
+// The PL330 micro-code (seed 001 section III.C) waits for the request (DMAWFP), moves the whole
+// transfer, and sends the last byte with a peripheral store/load (DMASTPS/DMALDPS) whose
+// acknowledge advances the FSM. A flush request from the DMAC (DMAFLUSHP) is acknowledged at
+// once; a request not yet acknowledged is then driven again (the DMAC dropped it).
+// Acknowledges in any other state are counted (spurious_acks) and ignored.
+// The data itself moves between the PL330 and the TCDM / Weight Memory AXI BRAM controllers.
+//
+// Registers (offsets from the block's base; channel c at 0x20 * c):
+//  +0x00 ADDR     RW  TCDM / WM address of the next request
+//  +0x04 LEN      RW  length in bytes of the next request
+//  +0x08 PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
+//                     [1] request type (0 single, 1 burst) [2] last flag. LEN = 0 or a full FIFO
+//                     reject the push (ERR bit, IRQ_STATUS[8 + c]).
+//  +0x0C STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
+//  +0x10 PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
+//  +0x14 DONE     RO  requests completed
+//  +0x18 BYTES    RO  bytes of the completed requests
+//  0x60 IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
+//  0x64 IRQ_ENABLE RW
+//  0x68 INFO       RO  [7:0] FIFO depth [15:8] channels
+// irq: level = IRQ_STATUS & IRQ_ENABLE (to the RISC-V core).
+#pragma once
+#include <systemc>
+
+#include <array>
+#include <cstdint>
+#include <deque>
+
+#include "core/clock.h"
+#include "core/irq.h"
+#include "core/register_device.h"
+#include "dma/pl330/pl330_periph.h"
+
+namespace zvp {
+
+struct DmaSchedulerParams {
+  Clock clock{"pl", 80e6};
+  unsigned fifo_depth = 8;
+};
+
+class DmaActionScheduler : public RegisterDevice {
+ public:
+  static constexpr unsigned kChannels = 3;
+  enum State : uint32_t { Idle = 0, Request = 1, WaitAck = 2, Done = 3 };
+  enum Reg : uint32_t {
+    ADDR = 0x00, LEN = 0x04, PUSH = 0x08, STATUS = 0x0C, PENDING = 0x10, DONE = 0x14,
+    BYTES = 0x18, CH_STRIDE = 0x20, IRQ_STATUS = 0x60, IRQ_ENABLE = 0x64, INFO = 0x68
+  };
+  struct Req {
+    uint32_t addr, len, ctrl;
+  };
+
+  IrqOut irq;
+
+  SC_HAS_PROCESS(DmaActionScheduler);
+  DmaActionScheduler(sc_core::sc_module_name name, const DmaSchedulerParams& p);
+
+  // Channel ch drives this PL330 peripheral request interface (and listens to its acks).
+  void bind_periph(unsigned ch, Pl330PeriphPort& port);
+
+  State state(unsigned ch) const { return ch_[ch].state; }
+  unsigned fifo_level(unsigned ch) const { return static_cast<unsigned>(ch_[ch].fifo.size()); }
+  uint32_t pending(unsigned ch) const { return ch_[ch].pending; }
+  uint64_t spurious_acks() const { return spurious_; }
+  uint64_t requests_driven(unsigned ch) const { return ch_[ch].driven; }
+
+ private:
+  struct Listener : Pl330PeriphListener {
+    DmaActionScheduler* s = nullptr;
+    unsigned ch = 0;
+    void pl330_ack(unsigned, Pl330AckType t) override { s->on_ack(ch, t); }
+  };
+  struct Chan {
+    std::deque<Req> fifo;
+    State state = Idle;
+    Req cur{};
+    uint32_t pending = 0, done = 0, bytes = 0;
+    uint64_t driven = 0;
+    Pl330PeriphPort* port = nullptr;
+    Listener listener;
+    sc_core::sc_event kick, acked;
+    bool ack = false;
+  };
+  void build_registers();
+  void push(unsigned ch, uint32_t ctrl);
+  void on_ack(unsigned ch, Pl330AckType t);
+  void fsm(unsigned ch);
+  void drive(Chan& c);
+  void raise(uint32_t bits);
+  void update_irq();
+
+  DmaSchedulerParams p_;
+  std::array<Chan, kChannels> ch_;
+  uint64_t spurious_ = 0;
+};
+
+}  // namespace zvp
