@@ -166,6 +166,7 @@ class AxiDma : public RegisterDevice {
   Result mem_access(Channel& c, bool write, uint64_t addr, uint8_t* data, unsigned len, bool keyhole,
                     sc_core::sc_time* busy_for);
   bool put_beat(Channel& c, const AxisBeat& b, uint64_t gen);
+  bool put_beats(Channel& c, const std::vector<AxisBeat>& v, uint64_t gen);  // burst path
   bool get_beat(Channel& c, AxisBeat& b, uint64_t gen);
   bool wait_for(Channel& c, const sc_core::sc_time& t, uint64_t gen);  // false if aborted
   static uint32_t sr_error_of(Result r);

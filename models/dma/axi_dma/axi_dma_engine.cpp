@@ -169,6 +169,25 @@ bool AxiDma::put_beat(Channel& c, const AxisBeat& b, uint64_t gen) {
   return true;
 }
 
+bool AxiDma::put_beats(Channel& c, const std::vector<AxisBeat>& v, uint64_t gen) {
+  const sc_core::sc_time beat = cfg_.clk.period();
+  if (v.empty()) return gen == c.gen;
+  if (mm2s.size() == 0) return wait_for(c, beat * double(v.size()), gen);  // data are dropped
+  sc_core::sc_time t = sc_core::sc_time_stamp();
+  size_t i = 0;
+  while (i < v.size()) {
+    const size_t k = mm2s->nb_put_timed(&v[i], v.size() - i, t, beat, &t);
+    for (size_t j = i; j < i + k; ++j) c.bytes += v[j].keep;
+    i += k;
+    if (i < v.size()) {  // FIFO full: wait for the consumer to free a slot (stamped with its time)
+      sc_core::wait(mm2s->data_read_event() | c.abort_ev);
+      if (gen != c.gen) return false;
+    }
+  }
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  return wait_for(c, t > now ? t - now : sc_core::SC_ZERO_TIME, gen);
+}
+
 bool AxiDma::get_beat(Channel& c, AxisBeat& b, uint64_t gen) {
   if (s2mm.size() == 0) {
     sc_core::wait(c.abort_ev);  // nothing can ever arrive: wait for a reset
@@ -211,6 +230,8 @@ AxiDma::Result AxiDma::mm2s_move(Channel& c, uint64_t addr, uint32_t len, bool e
   // Two-burst buffer: burst k+1 is read while burst k streams out; burst k+2 is issued once
   // burst k has drained and burst k+1 has landed.
   Burst cur, nxt;
+  std::vector<AxisBeat> beats;
+  beats.reserve(cfg_.max_burst_beats * (w / std::max(1u, sw) + 1) + 1);
   issue(cur);
   for (;;) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
@@ -220,6 +241,7 @@ AxiDma::Result AxiDma::mm2s_move(Channel& c, uint64_t addr, uint32_t len, bool e
     if (more) issue(nxt);
     size_t off = 0;
     const size_t size = cur.data.size();
+    beats.clear();
     while (off < size) {
       AxisBeat& p = c.partial;
       const size_t k = std::min<size_t>(sw - p.keep, size - off);
@@ -229,12 +251,12 @@ AxiDma::Result AxiDma::mm2s_move(Channel& c, uint64_t addr, uint32_t len, bool e
       *moved += uint32_t(k);
       if (p.keep == sw) {
         p.last = eof && !more && off == size;
-        const AxisBeat out = p;
+        beats.push_back(p);
         p = AxisBeat{};
-        if (!put_beat(c, out, gen)) return Result::Abort;
-        if (!wait_for(c, beat, gen)) return Result::Abort;
       }
     }
+    // The burst's beats leave one per stream clock (one SystemC wait per burst, not per beat).
+    if (!put_beats(c, beats, gen)) return Result::Abort;
     if (!more) break;
     std::swap(cur, nxt);
   }

@@ -35,7 +35,7 @@ static int emit2(pl330_prog *p, uint8_t a, uint8_t b)
     return emit(p, v, 2);
 }
 
-int pl330_addh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
+int pl330_dmaaddh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
 {
     if (ra == PL330_CCR)
         return fail(p);
@@ -43,7 +43,7 @@ int pl330_addh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
     return emit(p, v, 3);
 }
 
-int pl330_adnh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
+int pl330_dmaadnh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
 {
     if (ra == PL330_CCR)
         return fail(p);
@@ -51,19 +51,19 @@ int pl330_adnh(pl330_prog *p, enum pl330_reg ra, uint16_t imm)
     return emit(p, v, 3);
 }
 
-int pl330_end(pl330_prog *p) { return emit1(p, 0x00); }
-int pl330_kill(pl330_prog *p) { return emit1(p, 0x01); }
-int pl330_nop(pl330_prog *p) { return emit1(p, 0x18); }
-int pl330_rmb(pl330_prog *p) { return emit1(p, 0x12); }
-int pl330_wmb(pl330_prog *p) { return emit1(p, 0x13); }
-int pl330_stz(pl330_prog *p) { return emit1(p, 0x0C); }
+int pl330_dmaend(pl330_prog *p) { return emit1(p, 0x00); }
+int pl330_dmakill(pl330_prog *p) { return emit1(p, 0x01); }
+int pl330_dmanop(pl330_prog *p) { return emit1(p, 0x18); }
+int pl330_dmarmb(pl330_prog *p) { return emit1(p, 0x12); }
+int pl330_dmawmb(pl330_prog *p) { return emit1(p, 0x13); }
+int pl330_dmastz(pl330_prog *p) { return emit1(p, 0x0C); }
 
-int pl330_flushp(pl330_prog *p, uint32_t periph)
+int pl330_dmaflushp(pl330_prog *p, uint32_t periph)
 {
     return periph > 31 ? fail(p) : emit2(p, 0x35, (uint8_t)(periph << 3));
 }
 
-int pl330_go(pl330_prog *p, uint32_t channel, uint32_t pc, int non_secure)
+int pl330_dmago(pl330_prog *p, uint32_t channel, uint32_t pc, int non_secure)
 {
     if (channel > 7)
         return fail(p);
@@ -72,27 +72,27 @@ int pl330_go(pl330_prog *p, uint32_t channel, uint32_t pc, int non_secure)
     return emit(p, v, 6);
 }
 
-int pl330_ld(pl330_prog *p, enum pl330_cond c) { return emit1(p, (uint8_t)(0x04 | c)); }
-int pl330_st(pl330_prog *p, enum pl330_cond c) { return emit1(p, (uint8_t)(0x08 | c)); }
+int pl330_dmald(pl330_prog *p, enum pl330_cond c) { return emit1(p, (uint8_t)(0x04 | c)); }
+int pl330_dmast(pl330_prog *p, enum pl330_cond c) { return emit1(p, (uint8_t)(0x08 | c)); }
 
-int pl330_ldp(pl330_prog *p, int burst, uint32_t periph)
+int pl330_dmaldp(pl330_prog *p, int burst, uint32_t periph)
 {
     return periph > 31 ? fail(p) : emit2(p, burst ? 0x27 : 0x25, (uint8_t)(periph << 3));
 }
 
-int pl330_stp(pl330_prog *p, int burst, uint32_t periph)
+int pl330_dmastp(pl330_prog *p, int burst, uint32_t periph)
 {
     return periph > 31 ? fail(p) : emit2(p, burst ? 0x2B : 0x29, (uint8_t)(periph << 3));
 }
 
-int pl330_lp(pl330_prog *p, uint32_t lc, uint32_t iterations)
+int pl330_dmalp(pl330_prog *p, uint32_t lc, uint32_t iterations)
 {
     if (lc > 1 || iterations < 1 || iterations > 256)
         return fail(p);
     return emit2(p, lc ? 0x22 : 0x20, (uint8_t)(iterations - 1));
 }
 
-int pl330_lpend(pl330_prog *p, uint32_t lc, uint32_t start, int forever, enum pl330_cond c)
+int pl330_dmalpend(pl330_prog *p, uint32_t lc, uint32_t start, int forever, enum pl330_cond c)
 {
     if (lc > 1 || start > p->len || p->len - start > 255)
         return fail(p);
@@ -103,7 +103,7 @@ int pl330_lpend(pl330_prog *p, uint32_t lc, uint32_t start, int forever, enum pl
     return emit2(p, op, (uint8_t)(p->len - start));
 }
 
-int pl330_mov(pl330_prog *p, enum pl330_reg rd, uint32_t imm)
+int pl330_dmamov(pl330_prog *p, enum pl330_reg rd, uint32_t imm)
 {
     if (rd > PL330_DAR)
         return fail(p);
@@ -112,17 +112,17 @@ int pl330_mov(pl330_prog *p, enum pl330_reg rd, uint32_t imm)
     return emit(p, v, 6);
 }
 
-int pl330_sev(pl330_prog *p, uint32_t event)
+int pl330_dmasev(pl330_prog *p, uint32_t event)
 {
     return event > 31 ? fail(p) : emit2(p, 0x34, (uint8_t)(event << 3));
 }
 
-int pl330_wfe(pl330_prog *p, uint32_t event, int invalidate)
+int pl330_dmawfe(pl330_prog *p, uint32_t event, int invalidate)
 {
     return event > 31 ? fail(p) : emit2(p, 0x36, (uint8_t)(event << 3 | (invalidate ? 2 : 0)));
 }
 
-int pl330_wfp(pl330_prog *p, uint32_t periph, enum pl330_wfp_kind kind)
+int pl330_dmawfp(pl330_prog *p, uint32_t periph, enum pl330_wfp_kind kind)
 {
     return periph > 31 ? fail(p) : emit2(p, (uint8_t)(0x30 | kind), (uint8_t)(periph << 3));
 }
@@ -137,8 +137,7 @@ static uint32_t log2sz(uint32_t v)
 
 uint32_t pl330_ccr(uint32_t src_size, uint32_t src_len, uint32_t dst_size, uint32_t dst_len)
 {
-    /* prot = 0b010? no: privileged (bit 0 of the AxPROT field) as the vendor driver does. */
-    const uint32_t prot = 1u;
+    const uint32_t prot = 1u;  /* AxPROT[0]: privileged access */
     return 1u | log2sz(src_size) << 1 | ((src_len - 1) & 15) << 4 | prot << 8 | 1u << 14 |
            log2sz(dst_size) << 15 | ((dst_len - 1) & 15) << 18 | prot << 22;
 }

@@ -20,28 +20,28 @@ enum pl330_wfp_kind { PL330_WFP_SINGLE = 0, PL330_WFP_PERIPH = 1, PL330_WFP_BURS
 
 void pl330_prog_init(pl330_prog *p, void *buf, uint32_t cap);
 
-int pl330_addh(pl330_prog *p, enum pl330_reg ra, uint16_t imm);   /* SAR or DAR */
-int pl330_adnh(pl330_prog *p, enum pl330_reg ra, uint16_t imm);   /* adds 0xFFFF0000 | imm */
-int pl330_end(pl330_prog *p);
-int pl330_flushp(pl330_prog *p, uint32_t periph);
-int pl330_go(pl330_prog *p, uint32_t channel, uint32_t pc, int non_secure);
-int pl330_kill(pl330_prog *p);
-int pl330_ld(pl330_prog *p, enum pl330_cond c);
-int pl330_ldp(pl330_prog *p, int burst, uint32_t periph);
-int pl330_lp(pl330_prog *p, uint32_t lc, uint32_t iterations);   /* 1..256 */
+int pl330_dmaaddh(pl330_prog *p, enum pl330_reg ra, uint16_t imm);   /* SAR or DAR */
+int pl330_dmaadnh(pl330_prog *p, enum pl330_reg ra, uint16_t imm);   /* adds 0xFFFF0000 | imm */
+int pl330_dmaend(pl330_prog *p);
+int pl330_dmaflushp(pl330_prog *p, uint32_t periph);
+int pl330_dmago(pl330_prog *p, uint32_t channel, uint32_t pc, int non_secure);
+int pl330_dmakill(pl330_prog *p);
+int pl330_dmald(pl330_prog *p, enum pl330_cond c);
+int pl330_dmaldp(pl330_prog *p, int burst, uint32_t periph);
+int pl330_dmalp(pl330_prog *p, uint32_t lc, uint32_t iterations);   /* 1..256 */
 /* DMALPEND to the loop whose body starts at offset `start` (the value p->len had right after
  * pl330_lp); forever=1 encodes DMALPFE's end. */
-int pl330_lpend(pl330_prog *p, uint32_t lc, uint32_t start, int forever, enum pl330_cond c);
-int pl330_mov(pl330_prog *p, enum pl330_reg rd, uint32_t imm);
-int pl330_nop(pl330_prog *p);
-int pl330_rmb(pl330_prog *p);
-int pl330_wmb(pl330_prog *p);
-int pl330_sev(pl330_prog *p, uint32_t event);
-int pl330_st(pl330_prog *p, enum pl330_cond c);
-int pl330_stp(pl330_prog *p, int burst, uint32_t periph);
-int pl330_stz(pl330_prog *p);
-int pl330_wfe(pl330_prog *p, uint32_t event, int invalidate);
-int pl330_wfp(pl330_prog *p, uint32_t periph, enum pl330_wfp_kind kind);
+int pl330_dmalpend(pl330_prog *p, uint32_t lc, uint32_t start, int forever, enum pl330_cond c);
+int pl330_dmamov(pl330_prog *p, enum pl330_reg rd, uint32_t imm);
+int pl330_dmanop(pl330_prog *p);
+int pl330_dmarmb(pl330_prog *p);
+int pl330_dmawmb(pl330_prog *p);
+int pl330_dmasev(pl330_prog *p, uint32_t event);
+int pl330_dmast(pl330_prog *p, enum pl330_cond c);
+int pl330_dmastp(pl330_prog *p, int burst, uint32_t periph);
+int pl330_dmastz(pl330_prog *p);
+int pl330_dmawfe(pl330_prog *p, uint32_t event, int invalidate);
+int pl330_dmawfp(pl330_prog *p, uint32_t periph, enum pl330_wfp_kind kind);
 
 /* CCR value: sizes in bytes (1, 2, 4, 8), lengths in beats (1..16), incrementing addresses,
  * cache/protection 0 apart from the privileged bit, no endian swap. */

@@ -1,0 +1,88 @@
+// DMA-330 instruction encodings and register-level constants shared by the model and its tests.
+// Byte 0 is the opcode; operands follow little-endian (see shared/REFERENCE.md, PL330).
+#pragma once
+#include <cstdint>
+
+namespace zvp::pl330 {
+
+// Thread states (DSR[3:0], CSRn[3:0]).
+enum State : uint32_t {
+  kStopped = 0, kExecuting = 1, kCacheMiss = 2, kUpdatingPc = 3, kWaitingEvent = 4,
+  kAtBarrier = 5, kQueueBusy = 6, kWaitingPeriph = 7, kKilling = 8, kCompleting = 9,
+  kFaultingCompleting = 14, kFaulting = 15
+};
+
+// Fault type bits (FTRD / FTRn).
+enum Fault : uint32_t {
+  kUndefInstr = 1u << 0, kOperandInvalid = 1u << 1, kDmagoErr = 1u << 4, kEventErr = 1u << 5,
+  kPeriphErr = 1u << 6, kRdWrErr = 1u << 7, kStDataUnavailable = 1u << 12, kMfifoErr = 1u << 13,
+  kInstrFetchErr = 1u << 16, kDataWriteErr = 1u << 17, kDataReadErr = 1u << 18,
+  kDbgInstr = 1u << 30, kLockupErr = 1u << 31
+};
+
+// Register offsets (from either aperture's base).
+enum Reg : uint32_t {
+  DSR = 0x000, DPC = 0x004, INTEN = 0x020, INT_EVENT_RIS = 0x024, INTMIS = 0x028, INTCLR = 0x02C,
+  FSRD = 0x030, FSRC = 0x034, FTRD = 0x038, FTR0 = 0x040, CSR0 = 0x100, CPC0 = 0x104,
+  SA0 = 0x400, DA0 = 0x404, CC0 = 0x408, LC0_0 = 0x40C, LC1_0 = 0x410,
+  DBGSTATUS = 0xD00, DBGCMD = 0xD04, DBGINST0 = 0xD08, DBGINST1 = 0xD0C,
+  CR0 = 0xE00, CR1 = 0xE04, CR2 = 0xE08, CR3 = 0xE0C, CR4 = 0xE10, CRD = 0xE14, WD = 0xE80,
+  PERIPH_ID0 = 0xFE0, PCELL_ID0 = 0xFF0
+};
+constexpr uint32_t ftr(unsigned ch) { return FTR0 + 4 * ch; }
+constexpr uint32_t csr(unsigned ch) { return CSR0 + 8 * ch; }
+constexpr uint32_t cpc(unsigned ch) { return CPC0 + 8 * ch; }
+constexpr uint32_t sa(unsigned ch) { return SA0 + 0x20 * ch; }
+constexpr uint32_t da(unsigned ch) { return DA0 + 0x20 * ch; }
+constexpr uint32_t cc(unsigned ch) { return CC0 + 0x20 * ch; }
+constexpr uint32_t lc0(unsigned ch) { return LC0_0 + 0x20 * ch; }
+constexpr uint32_t lc1(unsigned ch) { return LC1_0 + 0x20 * ch; }
+
+// Opcodes (byte 0).
+enum Op : uint8_t {
+  END = 0x00, KILL = 0x01, LD = 0x04, LDS = 0x05, LDB = 0x07, ST = 0x08, STS = 0x09, STB = 0x0B,
+  STZ = 0x0C, RMB = 0x12, WMB = 0x13, NOP = 0x18, LP0 = 0x20, LP1 = 0x22, LDPS = 0x25,
+  LDPB = 0x27, STPS = 0x29, STPB = 0x2B, WFPS = 0x30, WFPP = 0x31, WFPB = 0x32, SEV = 0x34,
+  FLUSHP = 0x35, WFE = 0x36, LPEND = 0x38, ADDH_SAR = 0x54, ADDH_DAR = 0x56, ADNH_SAR = 0x5C,
+  ADNH_DAR = 0x5E, GO = 0xA0, GO_NS = 0xA2, MOV = 0xBC
+};
+// DMALPEND byte 0 fields: 0 0 1 nf 1 lc bs x.
+constexpr uint8_t kLpendNf = 0x10, kLpendLc1 = 0x04, kLpendB = 0x02, kLpendCond = 0x01;
+
+// Length in bytes of the instruction with opcode op, or 0 if the encoding is undefined.
+// DMASTP (0x29/0x2B) decodes before the DMALPFE patterns it overlaps.
+inline unsigned insn_length(uint8_t op) {
+  switch (op) {
+    case END: case KILL: case LD: case LDS: case LDB: case ST: case STS: case STB: case STZ:
+    case RMB: case WMB: case NOP:
+      return 1;
+    case LP0: case LP1: case LDPS: case LDPB: case STPS: case STPB: case WFPS: case WFPP:
+    case WFPB: case SEV: case FLUSHP: case WFE:
+      return 2;
+    case 0x28: case 0x2C: case 0x2D: case 0x2F:              // DMALPFE (LC0, LC1, LC1 S/B)
+    case 0x38: case 0x39: case 0x3B: case 0x3C: case 0x3D: case 0x3F:  // DMALPEND[S|B]
+      return 2;
+    case ADDH_SAR: case ADDH_DAR: case ADNH_SAR: case ADNH_DAR:
+      return 3;
+    case GO: case GO_NS: case MOV:
+      return 6;
+    default:
+      return 0;
+  }
+}
+
+// CCR fields.
+struct Ccr {
+  uint32_t v;
+  bool src_inc() const { return v & 1; }
+  unsigned src_size_log2() const { return (v >> 1) & 7; }
+  unsigned src_len() const { return ((v >> 4) & 0xF) + 1; }
+  unsigned src_prot() const { return (v >> 8) & 7; }
+  bool dst_inc() const { return (v >> 14) & 1; }
+  unsigned dst_size_log2() const { return (v >> 15) & 7; }
+  unsigned dst_len() const { return ((v >> 18) & 0xF) + 1; }
+  unsigned dst_prot() const { return (v >> 22) & 7; }
+  unsigned swap_code() const { return (v >> 28) & 0xF; }
+};
+
+}  // namespace zvp::pl330

@@ -1,0 +1,139 @@
+// Register file: IDs and configuration as on Zynq, bad accesses, both apertures, the vendor
+// driver's reset and self-test sequences.
+#include <gtest/gtest.h>
+
+#include "pl330_sys.h"
+
+using namespace zvp;
+using namespace zvp::test;
+using namespace zvp::pl330;
+
+TEST(Pl330Regs, ConfigurationAndIds) {
+  Sys s;
+  run_sim([&] {
+    // CR0: periph requests present, 8 channels, 4 request interfaces, 16 events.
+    EXPECT_EQ(s.rd(CR0), 0x001E3071u);
+    EXPECT_EQ(s.rd(CR1), 0x74u);  // 8 lines of 16 bytes
+    // CRD: 64-bit, 8 reads/8 writes issuing, queues of 16, 128-line MFIFO (1,024 B).
+    EXPECT_EQ(s.rd(CRD), 0x07FF7F73u);
+    uint32_t pid = 0, cid = 0;
+    for (unsigned i = 0; i < 4; ++i) {
+      pid |= (s.rd(PERIPH_ID0 + 4 * i) & 0xFF) << (8 * i);
+      cid |= (s.rd(PCELL_ID0 + 4 * i) & 0xFF) << (8 * i);
+    }
+    EXPECT_EQ(pid & 0xFFFFF, 0x41330u);  // the check Linux's driver makes
+    EXPECT_EQ(cid, 0xB105F00Du);
+    EXPECT_EQ(s.rd(DSR), 0u);
+    EXPECT_EQ(s.rd(DBGSTATUS), 0u);
+    for (unsigned c = 0; c < 8; ++c) EXPECT_EQ(s.rd(csr(c)), 0u);
+    // The non-secure aperture serves the same register file.
+    EXPECT_EQ(s.rd(CR0, true), 0x001E3071u);
+  });
+}
+
+TEST(Pl330Regs, BadAccessesGetErrorResponsesOrAreIgnored) {
+  Sys s;
+  run_sim([&] {
+    uint8_t b = 0;
+    EXPECT_EQ(s.cpu.read(kSBase + CR0, &b, 1), tlm::TLM_BURST_ERROR_RESPONSE);  // byte access
+    uint16_t h = 0;
+    EXPECT_EQ(s.cpu.read(kSBase + INTEN, &h, 2), tlm::TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(s.wr(0x010, 1), tlm::TLM_ADDRESS_ERROR_RESPONSE);  // hole
+    tlm::tlm_response_status st;
+    s.cpu.read32(kSBase + 0x900, &st);
+    EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    // Writes to read-only registers are ignored.
+    EXPECT_EQ(s.wr(CR0, 0), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(s.rd(CR0), 0x001E3071u);
+    EXPECT_EQ(s.wr(csr(2), 0xF), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(s.rd(csr(2)), 0u);
+    // INTEN keeps only the 16 event bits.
+    s.wr(INTEN, 0xFFFFFFFF);
+    EXPECT_EQ(s.rd(INTEN), 0xFFFFu);
+    // Write-only registers read as zero.
+    s.wr(DBGINST1, 0x1234);
+    EXPECT_EQ(s.rd(DBGINST1), 0u);
+    // Reserved DBGCMD encodings do nothing.
+    s.wr(DBGINST0, 0x01u << 16);  // would kill the manager
+    s.wr(DBGCMD, 3);
+    s.pause(100);
+    EXPECT_EQ(s.rd(DBGSTATUS), 0u);
+  });
+}
+
+TEST(Pl330Regs, VendorResetAndSelfTest) {
+  Sys s;
+  run_sim([&] {
+    // Start a channel that waits forever, so the reset has something to kill.
+    Prog p;
+    p.wfe(5).end();
+    s.put(0x1000, p);
+    s.go(3, 0x1000);
+    ASSERT_TRUE(s.wait_state(3, kWaitingEvent));
+    // Reset: INTEN 0, INTCLR 0xFF, DMAKILL every channel and the manager via the debug registers.
+    s.wr(INTEN, 0);
+    s.wr(INTCLR, 0xFF);
+    for (unsigned c = 0; c < 8; ++c) s.kill_ch(c);
+    s.kill_mgr();
+    // Self test: DBGSTATUS idle, every CSRn reads 0.
+    EXPECT_EQ(s.rd(DBGSTATUS) & 1, 0u);
+    for (unsigned c = 0; c < 8; ++c) EXPECT_EQ(s.rd(csr(c)), 0u) << "channel " << c;
+    EXPECT_EQ(s.rd(FSRC), 0u);
+    EXPECT_EQ(s.rd(FSRD), 0u);
+  });
+}
+
+TEST(Pl330Regs, DebugStatusBusyWhileExecuting) {
+  Sys s;
+  run_sim([&] {
+    s.wr(DBGINST0, 0xA0u << 16);
+    s.wr(DBGINST1, 0x1000);
+    s.wr(DBGCMD, 0);
+    EXPECT_EQ(s.rd(DBGSTATUS), 1u);  // accepted, not yet executed
+    s.pause(100);
+    EXPECT_EQ(s.rd(DBGSTATUS), 0u);
+  });
+}
+
+TEST(Pl330Regs, SecurityBitsFollowApertureAndDmagoNs) {
+  Sys s;
+  run_sim([&] {
+    Prog p;
+    p.wfe(1).end();
+    s.put(0x1000, p);
+    s.go(0, 0x1000, false, false);  // secure aperture, DMAGO (secure)
+    s.go(1, 0x1000, true, false);   // secure aperture, DMAGO ns
+    s.go(2, 0x1000, false, true);   // non-secure aperture
+    s.pause(200);
+    EXPECT_EQ(s.rd(csr(0)) >> 21 & 1, 0u);
+    EXPECT_EQ(s.rd(csr(1)) >> 21 & 1, 1u);
+    EXPECT_EQ(s.rd(csr(2)) >> 21 & 1, 1u);
+    EXPECT_EQ(s.rd(csr(2)) & 0xF, uint32_t(kWaitingEvent));
+    EXPECT_EQ(s.rd(csr(2)) >> 4 & 0x1F, 1u);  // wake-up event number
+    EXPECT_EQ(s.rd(DSR) >> 9 & 1, 0u);        // the manager is secure (Zynq reset)
+  });
+}
+
+TEST(Pl330Regs, NonSecureManagerCannotStartSecureThread) {
+  Pl330Params prm;
+  prm.manager_ns = true;
+  Sys s(TimingMode::LT, prm);
+  run_sim([&] {
+    EXPECT_EQ(s.rd(DSR) >> 9 & 1, 1u);
+    EXPECT_EQ(s.rd(CR0) >> 2 & 1, 1u);
+    Prog p;
+    p.end();
+    s.put(0x1000, p);
+    s.go(0, 0x1000, false);
+    EXPECT_EQ(s.rd(DSR) & 0xF, uint32_t(kFaulting));
+    EXPECT_TRUE(s.rd(FTRD) & kDmagoErr);
+    EXPECT_EQ(s.rd(FSRD), 1u);
+    EXPECT_TRUE(s.abort_line.read());
+    s.kill_mgr();
+    EXPECT_EQ(s.rd(DSR) & 0xF, 0u);
+    EXPECT_FALSE(s.abort_line.read());
+    s.go(0, 0x1000, true);  // DMAGO ns works
+    EXPECT_TRUE(s.wait_state(0, kStopped));
+    EXPECT_EQ(s.rd(FSRD), 0u);
+  });
+}
