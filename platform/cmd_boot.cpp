@@ -41,6 +41,8 @@ options:
   --pl DESIGN[:VARIANT] the PL design behind GP0/HP/IRQ_F2P (default none: GP accesses DECERR)
   --load FILE@ADDR      write FILE into DDR at ADDR before boot (like a bootloader/SD card)
   --images N            boot parameter for data-processing firmware: process N inputs
+  --boot-flags N        boot parameter: firmware-specific flag bits (e.g. lenet5: 1 quiet,
+                        2 pipelined)
   --trace PATTERN       log transactions of sockets whose name contains PATTERN ('*' = all)
   --trace-file PATH     write the transaction log to PATH instead of stderr
   --vcd PATH            record all interrupt lines to a VCD file
@@ -103,7 +105,7 @@ int cmd_boot(int argc, char** argv) {
   auto p = cli::parse(argc, argv, 2,
                       {"--board", "--timing", "--quantum", "--max-sim-time", "--cpi", "--uart0",
                        "--uart1", "--uart0-rx", "--uart1-rx", "--trace", "--trace-file", "--vcd",
-                       "--pl", "--load", "--images"},
+                       "--pl", "--load", "--images", "--boot-flags"},
                       {"--help", "--stats", "--quiet", "--uart-instant"});
   if (p.has("--help")) {
     std::fputs(kBootHelp, stdout);
@@ -125,6 +127,8 @@ int cmd_boot(int argc, char** argv) {
   cfg.elf = p.positional[0];
   split_design(p.get("--pl", "none"), cfg.pl_design, cfg.pl_variant);
   if (p.has("--load")) cfg.data.push_back(parse_load(p.get("--load")));
+  if (p.has("--boot-flags"))
+    cfg.flags = static_cast<uint32_t>(cli::parse_u64(p.get("--boot-flags"), "--boot-flags"));
   if (p.has("--images")) cfg.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));
   cfg.vcd_path = p.get("--vcd");
 

@@ -143,6 +143,7 @@ int cmd_run(int argc, char** argv) {
   cfg.data = sc.data;
   cfg.images = p.has("--images") ? static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"))
                                  : sc.images;
+  cfg.flags = sc.flags;
   cfg.progress = true;
   cfg.progress_pattern = "@item";
   cfg.progress_total = cfg.images;

@@ -2,6 +2,7 @@
 
 #include "accel/csp/csp_accelerator.h"
 #include "board.h"
+#include "lenet_design.h"
 #include "zvp_memmap.h"
 #include "zynq_platform.h"
 
@@ -38,11 +39,12 @@ class CspDesign : public PlDesign {
 
 }  // namespace
 
-std::vector<std::string> pl_design_names() { return {"none", "csp"}; }
+std::vector<std::string> pl_design_names() { return {"none", "lenet", "csp"}; }
 
 std::unique_ptr<PlDesign> make_pl_design(const std::string& name, const std::string& variant,
                                          ZynqPlatform& soc) {
   if (name.empty() || name == "none") return nullptr;
+  if (name == "lenet") return make_lenet_design(soc, variant);
   if (name == "csp") {
     if (!variant.empty()) throw ConfigError("PL design csp has no variant '" + variant + "'");
     return std::make_unique<CspDesign>(soc);

@@ -1,6 +1,7 @@
 // PL designs by name: the programmable-logic side a board (or a scenario) puts behind the GP/HP
 // ports and IRQ_F2P of the PS. A design owns its modules; it is created before elaboration.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@ class PlDesign {
  public:
   virtual ~PlDesign() = default;
   virtual std::string describe() const = 0;
+  // Inputs the design has finished so far (progress output on long runs); 0 if it cannot tell.
+  virtual uint64_t items_done() const { return 0; }
 };
 
 // "none" gives nullptr (an empty PL: GP accesses get DECERR). Unknown names or variants throw

@@ -100,6 +100,7 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
   }
   if (YAML::Node r = root["run"]) {
     if (r["images"]) s.images = as<uint32_t>(r["images"], "run.images", path);
+    if (r["flags"]) s.flags = as<uint32_t>(r["flags"], "run.flags", path);
   }
   s.labels = strings(root["labels"], "labels", path);
   if (YAML::Node e = root["expect"]) {

@@ -31,6 +31,7 @@ struct Scenario {
   std::string pl_variant;           // pl.variant
   std::vector<DataLoad> data;
   uint32_t images = 0;              // run.images: boot parameter (0 = firmware default)
+  uint32_t flags = 0;               // run.flags: boot parameter (firmware-specific bits)
   std::vector<std::string> labels;
   // Expectations.
   std::optional<int> expect_exit;

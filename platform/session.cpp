@@ -57,6 +57,7 @@ Session::Session(const SessionConfig& cfg) : cfg_(cfg) {
   bp.magic = ZVP_BOOTPARAM_MAGIC;
   bp.version = 1;
   bp.images = cfg_.images;
+  bp.flags = cfg_.flags;
   if (ZVP_BOOTPARAM_BASE + sizeof bp <= ddr) soc_->ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
   if (!cfg_.vcd_path.empty()) {
     vcd_ = std::make_unique<VcdWriter>(cfg_.vcd_path);
@@ -87,11 +88,12 @@ void Session::progress_thread() {
     last = now;
     std::fprintf(stderr, "[zvp] progress: simulated %.3f s, wall %.1f s", sc_core::sc_time_stamp().to_seconds(),
                  now - start);
+    const uint64_t done = pl_ && pl_->items_done() ? pl_->items_done() : items_done_;
     if (cfg_.progress_total)
-      std::fprintf(stderr, ", %llu/%u items", static_cast<unsigned long long>(items_done_),
+      std::fprintf(stderr, ", %llu/%u inputs", static_cast<unsigned long long>(done),
                    cfg_.progress_total);
-    else if (items_done_)
-      std::fprintf(stderr, ", %llu items", static_cast<unsigned long long>(items_done_));
+    else if (done)
+      std::fprintf(stderr, ", %llu inputs", static_cast<unsigned long long>(done));
     std::fprintf(stderr, "\n");
   }
 }

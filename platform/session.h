@@ -23,6 +23,7 @@ struct SessionConfig {
   std::string pl_variant;
   std::vector<DataLoad> data;
   uint32_t images = 0;                 // boot parameter (0: firmware default)
+  uint32_t flags = 0;                  // boot parameter: firmware-specific flags
   sc_core::sc_time limit{60, sc_core::SC_SEC};
   std::string vcd_path;
   bool progress = false;               // progress lines on stderr during long runs

@@ -15,6 +15,15 @@
 //    platform binds both to one AxisFifo. Unbound ports are allowed (a DMA without S2MM).
 //  * put_packet()/get_packet() helpers cut/assemble packets at a beat period.
 //  * Monitors (e.g. AxisChecker) see every beat at the time it enters the FIFO.
+//  * Burst path (nb_put_timed / nb_get_timed): a producer or consumer that runs ahead of the
+//    kernel (temporal decoupling) hands over or takes many beats in one call, each stamped with
+//    the time it crosses the interface: beat i is offered at t0 + i * period, enters the FIFO at
+//    max(offer time, the time the consumer freed its slot) and is taken at max(the consumer's
+//    pace, the time it entered). So the FIFO remembers, per slot, when it was freed and, per
+//    beat, when it became valid: back-pressure and starvation give the same times as the
+//    beat-by-beat put()/get() (which honour those stamps too) with one SystemC wait per burst
+//    instead of one per beat. A caller of the timed calls must wait until its returned time
+//    before it makes its results visible (and before it blocks on the FIFO's events).
 #pragma once
 #include <systemc>
 
@@ -44,6 +53,11 @@ class AxisPutIf : public virtual sc_core::sc_interface {
   virtual unsigned width_bytes() const = 0;       // TDATA width
   virtual unsigned num_free() const = 0;
   virtual const sc_core::sc_event& data_read_event() const = 0;
+  // Burst path: offers beats[0, n), beat i at max(t0, now) + i * period (later when its slot is
+  // freed later); stops at a full FIFO. Returns the number accepted; *t_next = the time the
+  // next beat can be offered (last acceptance + period).
+  virtual size_t nb_put_timed(const AxisBeat* beats, size_t n, const sc_core::sc_time& t0,
+                              const sc_core::sc_time& period, sc_core::sc_time* t_next) = 0;
 };
 
 class AxisGetIf : public virtual sc_core::sc_interface {
@@ -53,6 +67,10 @@ class AxisGetIf : public virtual sc_core::sc_interface {
   virtual unsigned width_bytes() const = 0;
   virtual unsigned num_available() const = 0;
   virtual const sc_core::sc_event& data_written_event() const = 0;
+  // Burst path: takes up to n beats, beat i at max(max(t0, now) + i * period, its arrival);
+  // stops at an empty FIFO. Returns the number taken; *t_next = last take + period.
+  virtual size_t nb_get_timed(AxisBeat* out, size_t n, const sc_core::sc_time& t0,
+                              const sc_core::sc_time& period, sc_core::sc_time* t_next) = 0;
 };
 
 using AxisOut = sc_core::sc_port<AxisPutIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND>;
@@ -68,6 +86,10 @@ class AxisFifo : public sc_core::sc_module, public AxisPutIf, public AxisGetIf {
   bool nb_put(const AxisBeat& b) override;
   void get(AxisBeat& b) override;
   bool nb_get(AxisBeat& b) override;
+  size_t nb_put_timed(const AxisBeat* beats, size_t n, const sc_core::sc_time& t0,
+                      const sc_core::sc_time& period, sc_core::sc_time* t_next) override;
+  size_t nb_get_timed(AxisBeat* out, size_t n, const sc_core::sc_time& t0, const sc_core::sc_time& period,
+                      sc_core::sc_time* t_next) override;
   unsigned width_bytes() const override { return width_; }
   unsigned num_free() const override { return depth_ - static_cast<unsigned>(q_.size()); }
   unsigned num_available() const override { return static_cast<unsigned>(q_.size()); }
@@ -85,9 +107,15 @@ class AxisFifo : public sc_core::sc_module, public AxisPutIf, public AxisGetIf {
   sc_core::sc_time consumer_stall() const { return get_stall_; }
 
  private:
-  void push(const AxisBeat& b);
+  struct Entry {
+    AxisBeat beat;
+    sc_core::sc_time valid;  // when the beat entered (may be ahead of the kernel: burst path)
+  };
+  void push(const AxisBeat& b, const sc_core::sc_time& valid);
+  void pop(AxisBeat& b, const sc_core::sc_time& taken);
   unsigned width_, depth_;
-  std::deque<AxisBeat> q_;
+  std::deque<Entry> q_;
+  std::deque<sc_core::sc_time> freed_;  // per free slot: when the consumer freed it
   sc_core::sc_event read_ev_, write_ev_;
   std::vector<Monitor> monitors_;
   uint64_t beats_ = 0, packets_ = 0;

@@ -103,6 +103,11 @@ void CortexA9::connect_fiq(IrqLine& line) {
 
 void CortexA9::set_entry(uint32_t pc) { entry_ = pc; }
 
+bool CortexA9::interrupt_deliverable() const {
+  const uint32_t c = cpsr();
+  return (fiq_ && !(c & kF)) || (irq_ && !(c & kI));
+}
+
 void CortexA9::set_heap_info(const SemihostHeapInfo& h) {
   semi_.set_heap_info(h);
   heap_info_set_ = true;
@@ -409,6 +414,14 @@ void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_
   auto* self = static_cast<CortexA9*>(self_);
   if (self->insns_ >= self->slice_end_) {
     // The stop takes effect before this block executes: Unicorn leaves PC at its start.
+    self->stopped_by_block_ = true;
+    uc_emu_stop(uc);
+    return;
+  }
+  // An interrupt pending while masked: once the code unmasks it (CPSIE, MSR, exception
+  // return) the next block must not run before it is taken, as on the core. Only checked
+  // while a line is high, so ordinary execution pays nothing.
+  if ((self->irq_ || self->fiq_) && self->interrupt_deliverable()) {
     self->stopped_by_block_ = true;
     uc_emu_stop(uc);
     return;

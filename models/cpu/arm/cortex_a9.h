@@ -133,6 +133,7 @@ class CortexA9 : public sc_core::sc_module {
   void map_memory();
   void take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr);
   bool check_interrupts();
+  bool interrupt_deliverable() const;
   void data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr = 0x8);
   void mmu_data_abort(uint32_t pc);
   void prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr);

@@ -66,9 +66,7 @@ LenetDesign::LenetDesign(ZynqPlatform& soc, const LenetDesignOptions& opt)
   const sc_core::sc_time lite = fclk.cycles(uint64_t(opt_.lite_latency_cycles));
   auto attach = [&](RegisterDevice& dev, uint64_t base, uint64_t size, const char* label) {
     dev.set_access_latency(lite);
-    const unsigned port = static_cast<unsigned>(soc.pl_gp0.initiator.size());  // binding order
-    soc.pl_gp0.initiator.bind(dev.socket);
-    soc.pl_gp0.map(base, size, port, /*relative=*/true, label);
+    soc.attach_gp0_slave(dev.socket, base, size, label);
   };
   attach(*dma_, ZVP_LENET_DMA_BASE, ZVP_LENET_DMA_SIZE, "lenet_dma");
   attach(*timer_, ZVP_LENET_TIMER_BASE, ZVP_LENET_TIMER_SIZE, "lenet_timer");
@@ -90,6 +88,8 @@ std::string LenetDesign::describe() const {
     << " beats, AXI Timer; all at " << ip_->clock().mhz() << " MHz";
   return o.str();
 }
+
+uint64_t LenetDesign::items_done() const { return ip_->images_done(); }
 
 std::unique_ptr<PlDesign> make_lenet_design(ZynqPlatform& soc, const std::string& variant) {
   LenetDesignOptions o;

@@ -45,6 +45,7 @@ class LenetDesign : public PlDesign {
   LenetDesign(ZynqPlatform& soc, const LenetDesignOptions& opt);
   ~LenetDesign() override;
   std::string describe() const override;
+  uint64_t items_done() const override;
 
   AxiDma& dma() { return *dma_; }
   AxisFifo& stream() { return *fifo_; }

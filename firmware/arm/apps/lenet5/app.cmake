@@ -1,0 +1,7 @@
+# lenet5: the seed-004 driver flow on the LeNet-5 predict IP (PL design "lenet").
+# The golden C code is only used to convert a raw MNIST input file with the model's input format.
+set(APP_EXTRA_SOURCES
+  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_fixed.c
+  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_lite.c
+  ${ZVP_GENERATED_DIR}/lenet/lenet_params_lite.c)
+set(APP_INCLUDES ${ZVP_FIRMWARE_ROOT}/common/lenet)

@@ -1,0 +1,67 @@
+#include "drivers/axidma/axidma.h"
+
+#include "bsp/io.h"
+#include "zvp_memmap.h"
+
+#define RESET_POLLS 1000u
+
+static uint32_t reg(const axidma_dev *d, int dir, uint32_t mm2s_off)
+{
+    return d->base + mm2s_off + (dir == AXIDMA_S2MM ? (ZVP_AXI_DMA_S2MM_DMACR - ZVP_AXI_DMA_MM2S_DMACR) : 0u);
+}
+
+int axidma_reset(axidma_dev *d)
+{
+    bsp_out32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR), AXIDMA_CR_RESET); /* resets both channels */
+    for (uint32_t i = 0; i < RESET_POLLS; i++)
+        if (!(bsp_in32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR)) & AXIDMA_CR_RESET))
+            return 0;
+    return -1;
+}
+
+int axidma_init(axidma_dev *d, uint32_t base, unsigned length_width)
+{
+    d->base = base;
+    d->max_len = length_width >= 32 ? 0xFFFFFFFFu : (1u << length_width) - 1u;
+    return axidma_reset(d);
+}
+
+uint32_t axidma_status(const axidma_dev *d, int dir) { return bsp_in32(reg(d, dir, ZVP_AXI_DMA_MM2S_DMASR)); }
+
+int axidma_busy(const axidma_dev *d, int dir)
+{
+    const uint32_t sr = axidma_status(d, dir);
+    return !(sr & AXIDMA_SR_HALTED) && !(sr & AXIDMA_SR_IDLE);
+}
+
+int axidma_simple_transfer(axidma_dev *d, uint32_t addr, uint32_t len, int dir)
+{
+    if (len == 0 || len > d->max_len)
+        return -2;
+    if (axidma_busy(d, dir))
+        return -1;
+    bsp_out32(reg(d, dir, dir == AXIDMA_S2MM ? ZVP_AXI_DMA_S2MM_DA - 0x30u : ZVP_AXI_DMA_MM2S_SA), addr);
+    const uint32_t cr = reg(d, dir, ZVP_AXI_DMA_MM2S_DMACR);
+    bsp_out32(cr, bsp_in32(cr) | AXIDMA_CR_RS);
+    bsp_out32(reg(d, dir, ZVP_AXI_DMA_MM2S_LENGTH), len); /* last: starts the channel */
+    return 0;
+}
+
+void axidma_irq_enable(axidma_dev *d, uint32_t mask, int dir)
+{
+    const uint32_t cr = reg(d, dir, ZVP_AXI_DMA_MM2S_DMACR);
+    bsp_out32(cr, bsp_in32(cr) | (mask & AXIDMA_IRQ_ALL));
+}
+
+void axidma_irq_disable(axidma_dev *d, uint32_t mask, int dir)
+{
+    const uint32_t cr = reg(d, dir, ZVP_AXI_DMA_MM2S_DMACR);
+    bsp_out32(cr, bsp_in32(cr) & ~(mask & AXIDMA_IRQ_ALL));
+}
+
+uint32_t axidma_irq_get(const axidma_dev *d, int dir) { return axidma_status(d, dir) & AXIDMA_IRQ_ALL; }
+
+void axidma_irq_ack(axidma_dev *d, uint32_t mask, int dir)
+{
+    bsp_out32(reg(d, dir, ZVP_AXI_DMA_MM2S_DMASR), mask & AXIDMA_IRQ_ALL);
+}

@@ -1,0 +1,43 @@
+/* Xilinx AXI DMA (PG021) in direct register mode, the register sequences of the vendor driver
+ * (XAxiDma): reset and poll, simple transfer, interrupt enable / status / acknowledge.
+ * Offsets come from zvp_memmap.h (ZVP_AXI_DMA_*); S2MM registers are MM2S + 0x30. */
+#ifndef DRV_AXIDMA_H
+#define DRV_AXIDMA_H
+
+#include <stdint.h>
+
+#define AXIDMA_MM2S 0 /* memory -> stream ("DMA_TO_DEVICE") */
+#define AXIDMA_S2MM 1 /* stream -> memory ("DEVICE_TO_DMA") */
+
+/* DMACR / DMASR bits. */
+#define AXIDMA_CR_RS (1u << 0)
+#define AXIDMA_CR_RESET (1u << 2)
+#define AXIDMA_SR_HALTED (1u << 0)
+#define AXIDMA_SR_IDLE (1u << 1)
+#define AXIDMA_SR_ERRORS 0x770u /* DMAIntErr, SlvErr, DecErr, SGIntErr, SGSlvErr, SGDecErr */
+#define AXIDMA_IRQ_IOC (1u << 12)
+#define AXIDMA_IRQ_DLY (1u << 13)
+#define AXIDMA_IRQ_ERR (1u << 14)
+#define AXIDMA_IRQ_ALL (AXIDMA_IRQ_IOC | AXIDMA_IRQ_DLY | AXIDMA_IRQ_ERR)
+
+typedef struct {
+    uint32_t base;
+    uint32_t max_len; /* bytes per simple transfer: 2^length_width - 1 */
+} axidma_dev;
+
+/* Resets the core (DMACR.Reset, polled until it clears; XAxiDma_Reset + ResetIsDone).
+ * Returns 0, or -1 if the reset never completes. */
+int axidma_init(axidma_dev *d, uint32_t base, unsigned length_width);
+int axidma_reset(axidma_dev *d);
+/* Busy = running (Halted 0) and not idle (XAxiDma_Busy). */
+int axidma_busy(const axidma_dev *d, int dir);
+/* XAxiDma_SimpleTransfer: 0, -1 busy, -2 bad length (0 or over the LENGTH width).
+ * Writes SA/DA, sets RS (read-modify-write), then LENGTH last (which starts the transfer). */
+int axidma_simple_transfer(axidma_dev *d, uint32_t addr, uint32_t len, int dir);
+uint32_t axidma_status(const axidma_dev *d, int dir);          /* DMASR */
+void axidma_irq_enable(axidma_dev *d, uint32_t mask, int dir);  /* DMACR |= mask */
+void axidma_irq_disable(axidma_dev *d, uint32_t mask, int dir); /* DMACR &= ~mask */
+uint32_t axidma_irq_get(const axidma_dev *d, int dir);          /* DMASR & IRQ bits */
+void axidma_irq_ack(axidma_dev *d, uint32_t mask, int dir);     /* write 1s to DMASR */
+
+#endif

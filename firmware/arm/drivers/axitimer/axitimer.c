@@ -1,0 +1,47 @@
+#include "drivers/axitimer/axitimer.h"
+
+#include "bsp/io.h"
+#include "zvp_memmap.h"
+
+#define TIMER_STRIDE (ZVP_AXI_TIMER_TCSR1 - ZVP_AXI_TIMER_TCSR0)
+
+static uint32_t tcsr(uint32_t base, unsigned n) { return base + ZVP_AXI_TIMER_TCSR0 + (n & 1u) * TIMER_STRIDE; }
+static uint32_t tlr(uint32_t base, unsigned n) { return base + ZVP_AXI_TIMER_TLR0 + (n & 1u) * TIMER_STRIDE; }
+static uint32_t tcr(uint32_t base, unsigned n) { return base + ZVP_AXI_TIMER_TCR0 + (n & 1u) * TIMER_STRIDE; }
+
+void axitimer_init(uint32_t base)
+{
+    for (unsigned n = 0; n < 2; n++) {
+        bsp_out32(tcsr(base, n), 0);
+        bsp_out32(tlr(base, n), 0);
+        bsp_out32(tcsr(base, n), AXITIMER_TINT | AXITIMER_LOAD); /* ack, counter <- 0 */
+        bsp_out32(tcsr(base, n), 0);
+    }
+}
+
+void axitimer_set_options(uint32_t base, unsigned n, uint32_t bits)
+{
+    const uint32_t keep = bsp_in32(tcsr(base, n)) & AXITIMER_ENT;
+    bsp_out32(tcsr(base, n), keep | (bits & (AXITIMER_MDT | AXITIMER_UDT | AXITIMER_GENT | AXITIMER_CAPT |
+                                             AXITIMER_ARHT | AXITIMER_ENIT | AXITIMER_CASC)));
+}
+
+void axitimer_set_reset_value(uint32_t base, unsigned n, uint32_t v) { bsp_out32(tlr(base, n), v); }
+
+void axitimer_start(uint32_t base, unsigned n)
+{
+    const uint32_t old = bsp_in32(tcsr(base, n)) & ~AXITIMER_TINT; /* never ack by accident */
+    bsp_out32(tcsr(base, n), AXITIMER_LOAD);
+    bsp_out32(tcsr(base, n), old | AXITIMER_ENT);
+}
+
+void axitimer_stop(uint32_t base, unsigned n)
+{
+    bsp_out32(tcsr(base, n), bsp_in32(tcsr(base, n)) & ~(AXITIMER_ENT | AXITIMER_TINT));
+}
+
+uint32_t axitimer_value(uint32_t base, unsigned n) { return bsp_in32(tcr(base, n)); }
+
+int axitimer_expired(uint32_t base, unsigned n) { return (bsp_in32(tcsr(base, n)) & AXITIMER_TINT) != 0; }
+
+void axitimer_ack(uint32_t base, unsigned n) { bsp_out32(tcsr(base, n), bsp_in32(tcsr(base, n)) | AXITIMER_TINT); }

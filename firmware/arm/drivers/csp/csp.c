@@ -1,0 +1,83 @@
+/* CSP ARM driver (see csp.h). */
+#include "drivers/csp/csp.h"
+
+#include <string.h>
+
+#include "bsp/bsp.h"
+#include "zvp_memmap.h"
+
+#define CTRL(r) (ZVP_CSP_CTRL_BASE + ZVP_CSP_CTRL_##r)
+
+static uint32_t rd32le(const uint8_t *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint16_t rd16le(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+
+int csp_load_elf(const void *image, uint32_t *entry)
+{
+    const uint8_t *e = (const uint8_t *)image;
+    /* ELF32, little-endian, executable, EM_RISCV (243). */
+    if (memcmp(e, "\177ELF", 4) != 0 || e[4] != 1 || e[5] != 1 || rd16le(e + 16) != 2 ||
+        rd16le(e + 18) != 243)
+        return CSP_ELF_BAD_MAGIC;
+    csp_riscv_hold();
+    const uint32_t phoff = rd32le(e + 28);
+    const unsigned phentsize = rd16le(e + 42), phnum = rd16le(e + 44);
+    for (unsigned i = 0; i < phnum; i++) {
+        const uint8_t *ph = e + phoff + i * phentsize;
+        if (rd32le(ph) != 1) /* PT_LOAD */
+            continue;
+        const uint32_t off = rd32le(ph + 4), paddr = rd32le(ph + 12);
+        const uint32_t filesz = rd32le(ph + 16), memsz = rd32le(ph + 20);
+        const uint32_t base = paddr - ZVP_CSP_RV_L2_BASE;
+        /* base wraps to a huge value below the L2 base */
+        if (memsz > CSP_L2_BYTES || base > CSP_L2_BYTES - memsz ||
+            (base & 3u))
+            return CSP_ELF_BAD_SEGMENT;
+        /* The BRAM controller takes 32-bit words: assemble them from the (unaligned) image. */
+        for (uint32_t b = 0; b < memsz; b += 4) {
+            uint8_t w[4] = { 0, 0, 0, 0 };
+            for (unsigned k = 0; k < 4; k++)
+                if (b + k < filesz)
+                    w[k] = e[off + b + k];
+            bsp_out32(ZVP_CSP_L2_BASE + base + b, rd32le(w));
+        }
+    }
+    *entry = rd32le(e + 24);
+    bsp_dsb();
+    return CSP_ELF_OK;
+}
+
+void csp_riscv_hold(void) { bsp_out32(CTRL(RISCV_CTRL), 1u); }
+
+void csp_riscv_start(uint32_t boot)
+{
+    bsp_out32(CTRL(BOOT_ADDR), boot);
+    bsp_out32(CTRL(ARM_IRQ_STATUS), 0xFFFFFFFFu);
+    bsp_out32(CTRL(RISCV_CTRL), 0u);
+}
+
+int csp_riscv_running(void) { return (bsp_in32(CTRL(RISCV_CTRL)) & 1u) == 0; }
+
+void csp_mailbox_write(unsigned i, uint32_t v) { bsp_out32(CTRL(MAILBOX0) + 4u * i, v); }
+
+uint32_t csp_mailbox_read(unsigned i) { return bsp_in32(CTRL(MAILBOX0) + 4u * i); }
+
+void csp_doorbell_rv(void)
+{
+    bsp_dsb();
+    bsp_out32(CTRL(DOORBELL_RV), 1u);
+}
+
+int csp_wait_doorbell(uint64_t timeout_us)
+{
+    const uint64_t t0 = bsp_time_us();
+    while (!(bsp_in32(CTRL(ARM_IRQ_STATUS)) & 1u)) {
+        if (bsp_time_us() - t0 > timeout_us)
+            return -1;
+    }
+    bsp_out32(CTRL(ARM_IRQ_STATUS), 1u);
+    return 0;
+}
