@@ -39,7 +39,8 @@ options:
   --uart1-rx PATH       UART1 receives the bytes of PATH
   --uart-instant        no baud-rate pacing of UART transmission (FIFO/status still modelled)
   --pl DESIGN[:VARIANT] the PL design behind GP0/HP/IRQ_F2P (default none: GP accesses DECERR)
-  --load FILE@ADDR      write FILE into DDR at ADDR before boot (like a bootloader/SD card)
+  --load FILE@ADDR[,FILE@ADDR...]
+                        write each FILE into DDR at ADDR before boot (like a bootloader/SD card)
   --images N            boot parameter for data-processing firmware: process N inputs
   --boot-flags N        boot parameter: firmware-specific flag bits (e.g. lenet5: 1 quiet,
                         2 pipelined)
@@ -126,7 +127,15 @@ int cmd_boot(int argc, char** argv) {
   if (p.has("--max-sim-time")) cfg.limit = cli::parse_time(p.get("--max-sim-time"));
   cfg.elf = p.positional[0];
   split_design(p.get("--pl", "none"), cfg.pl_design, cfg.pl_variant);
-  if (p.has("--load")) cfg.data.push_back(parse_load(p.get("--load")));
+  if (p.has("--load")) {
+    const std::string all = p.get("--load");
+    for (size_t b = 0; b <= all.size();) {
+      size_t e = all.find(',', b);
+      if (e == std::string::npos) e = all.size();
+      cfg.data.push_back(parse_load(all.substr(b, e - b)));
+      b = e + 1;
+    }
+  }
   if (p.has("--boot-flags"))
     cfg.flags = static_cast<uint32_t>(cli::parse_u64(p.get("--boot-flags"), "--boot-flags"));
   if (p.has("--images")) cfg.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));

@@ -46,6 +46,7 @@ reached; 2 for a bad scenario or option.
 struct Layer {
   std::string name, kind;
   std::map<std::string, double> values;
+  std::map<std::string, std::string> text;  // non-numeric values, e.g. in=32x32
 };
 
 struct Parsed {
@@ -77,7 +78,8 @@ Parsed parse_console(const std::string& text) {
         if (eq == std::string::npos) continue;
         char* end = nullptr;
         double v = std::strtod(kv.c_str() + eq + 1, &end);
-        if (end && *end == 0) l.values[kv.substr(0, eq)] = v;
+        if (end && *end == 0 && end != kv.c_str() + eq + 1) l.values[kv.substr(0, eq)] = v;
+        else l.text[kv.substr(0, eq)] = kv.substr(eq + 1);
       }
       if (!l.name.empty()) out.layers.push_back(l);
     }
@@ -95,6 +97,41 @@ std::string fmt(double v) {
   char b[64];
   std::snprintf(b, sizeof b, "%.6g", v);
   return b;
+}
+
+// The layout of the seeds' per-layer tables: the model's value, the seed's, the relative error.
+void print_layer_table(const std::vector<Layer>& layers, const std::map<std::string, double>& ref) {
+  if (layers.empty()) return;
+  auto cell = [&](const Layer& l, const char* key, double scale, const char* f) {
+    auto v = l.values.find(key);
+    auto r = ref.find(l.name + "." + key);
+    char b[64] = "-";
+    if (v != l.values.end()) std::snprintf(b, sizeof b, f, v->second * scale);
+    std::string out = b;
+    if (r != ref.end()) {
+      std::snprintf(b, sizeof b, f, r->second * scale);
+      out += std::string(" / ") + b;
+      if (v != l.values.end() && r->second != 0) {
+        std::snprintf(b, sizeof b, " (%+.0f%%)", 100.0 * (v->second - r->second) / r->second);
+        out += b;
+      }
+    }
+    return out;
+  };
+  std::fprintf(stderr, "  per layer: model / seed (error)\n");
+  std::fprintf(stderr, "  %-9s %-6s %-9s %5s %5s %9s %-26s %-24s %-22s\n", "layer", "kind", "input", "cin",
+               "cout", "GOPs", "time [ms]", "GOPS", "efficiency");
+  for (const auto& l : layers) {
+    auto num = [&](const char* k) {
+      auto it = l.values.find(k);
+      return it == l.values.end() ? std::string("-") : fmt(it->second);
+    };
+    auto in = l.text.count("in") ? l.text.at("in") : std::string("-");
+    std::fprintf(stderr, "  %-9s %-6s %-9s %5s %5s %9s %-26s %-24s %-22s\n", l.name.c_str(), l.kind.c_str(),
+                 in.c_str(), num("cin").c_str(), num("cout").c_str(), num("gops").c_str(),
+                 cell(l, "time_s", 1e3, "%.3f").c_str(), cell(l, "gops_per_s", 1, "%.2f").c_str(),
+                 cell(l, "efficiency", 1, "%.2f").c_str());
+  }
 }
 
 std::string build_dir_of(const char* argv0) {
@@ -240,7 +277,24 @@ int cmd_run(int argc, char** argv) {
     j.begin_array("layers");
     for (auto& l : got.layers) {
       j.begin_object().value("name", l.name).value("kind", l.kind);
+      for (auto& [k, v] : l.text) j.value(k.c_str(), v);
       for (auto& [k, v] : l.values) j.value(k.c_str(), v);
+      bool any_ref = false;
+      for (auto& [k, v] : l.values) any_ref |= sc.reference.count(l.name + "." + k) != 0;
+      if (any_ref) {
+        j.begin_object("reference");
+        for (auto& [k, v] : l.values) {
+          auto it = sc.reference.find(l.name + "." + k);
+          if (it != sc.reference.end()) j.value(k.c_str(), it->second);
+        }
+        j.end_object();
+        j.begin_object("relative_error");
+        for (auto& [k, v] : l.values) {
+          auto it = sc.reference.find(l.name + "." + k);
+          if (it != sc.reference.end() && it->second != 0) j.value(k.c_str(), (v - it->second) / it->second);
+        }
+        j.end_object();
+      }
       j.end_object();
     }
     j.end_array();
@@ -267,6 +321,7 @@ int cmd_run(int argc, char** argv) {
     else
       std::fprintf(stderr, "  %-24s %s\n", k.c_str(), fmt(v).c_str());
   }
+  print_layer_table(got.layers, sc.reference);
   for (auto& c : checks)
     std::fprintf(stderr, "  [%s] %s: %s\n", c.passed ? "pass" : "FAIL", c.name.c_str(), c.detail.c_str());
   int status = r.time_limit ? cli::kExitTimeLimit : all_ok ? 0 : cli::kExitExpectation;

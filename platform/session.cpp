@@ -55,7 +55,8 @@ Session::Session(const SessionConfig& cfg) : cfg_(cfg) {
   }
   zvp_bootparam bp{};
   bp.magic = ZVP_BOOTPARAM_MAGIC;
-  bp.version = 1;
+  bp.version = 2;
+  bp.cpu_hz = static_cast<uint32_t>(opt.board.cpu_hz);
   bp.images = cfg_.images;
   bp.flags = cfg_.flags;
   if (ZVP_BOOTPARAM_BASE + sizeof bp <= ddr) soc_->ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);

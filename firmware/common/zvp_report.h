@@ -20,10 +20,11 @@
 
 typedef struct zvp_bootparam {
     uint32_t magic;    /* ZVP_BOOTPARAM_MAGIC when valid */
-    uint32_t version;  /* 1 */
+    uint32_t version;  /* 2 (version 1 had no cpu_hz) */
     uint32_t images;   /* how many inputs to process (0 = all available) */
-    uint32_t flags;    /* bit 0: quiet (no per-item lines) */
-    uint32_t reserved[4];
+    uint32_t flags;    /* firmware-specific; bit 0 is "quiet" (no per-item lines) by convention */
+    uint32_t cpu_hz;   /* version >= 2: the board's Cortex-A9 clock (the global timer counts at half) */
+    uint32_t reserved[3];
 } zvp_bootparam;
 
 #endif

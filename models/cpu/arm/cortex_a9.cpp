@@ -49,8 +49,13 @@ class UcMemory : public SemihostMemory {
 
 CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
     : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
-  if (p_.clock.hz() <= 0 || !(p_.cpi > 0))
-    throw std::invalid_argument(std::string(this->name()) + ": clock and CPI must be positive");
+  if (p_.clock.hz() <= 0 || !(p_.cpi >= 0))
+    throw std::invalid_argument(std::string(this->name()) +
+                                ": clock must be positive and CPI positive (or 0: modelled)");
+  if (p_.timing.issue_width == 0 || p_.timing.ls_words_per_cycle == 0)
+    throw std::invalid_argument(std::string(this->name()) +
+                                ": issue width and load/store words per cycle must be positive");
+  unit_cycles_ = p_.cpi > 0 ? p_.cpi : 1.0;
   if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
     throw std::runtime_error(std::string(this->name()) + ": cannot create a Unicorn ARM engine");
   if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK)
@@ -412,7 +417,11 @@ void CortexA9::halt(const std::string& why) {
 // The hot path: called at the start of every translated block executed.
 void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
-  if (self->insns_ >= self->slice_end_) {
+  // The previous block's branch is resolved now, whether or not this block runs in this slice
+  // (only blocks ending in a conditional or indirect branch: never in the flat model).
+  if (self->block_ && self->block_->end >= arm::BlockEnd::kCondDirect)
+    self->predict(*self->block_, static_cast<uint32_t>(addr));
+  if (self->units_ >= self->slice_end_) {
     // The stop takes effect before this block executes: Unicorn leaves PC at its start.
     self->stopped_by_block_ = true;
     uc_emu_stop(uc);
@@ -426,28 +435,71 @@ void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_
     uc_emu_stop(uc);
     return;
   }
-  const BlockInfo& b = self->block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  BlockInfo& b = self->block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
   if (b.addr == static_cast<uint32_t>(addr) && b.size == size) {
     self->insns_ += b.count;
+    self->units_ += b.units;
     self->block_ = &b;
     return;
   }
-  const BlockInfo& nb = self->count_block(static_cast<uint32_t>(addr), size);
+  BlockInfo& nb = self->count_block(static_cast<uint32_t>(addr), size);
   self->insns_ += nb.count;
+  self->units_ += nb.units;
   self->block_ = &nb;
 }
 
-const CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
-  uint32_t n;
-  if (!(cpsr() & kT)) {
-    n = size / 4;
+// Branch prediction at block granularity: a 2-bit direction counter per conditional branch
+// and the last target per indirect branch (the A9's global-history predictor and BTAC are
+// approximated per branch); returns are predicted by the return stack; direct unconditional
+// branches always hit. A wrong prediction costs a pipeline refill.
+void CortexA9::predict(BlockInfo& prev, uint32_t next) {
+  bool miss;
+  if (prev.end == arm::BlockEnd::kCondDirect) {
+    const bool taken = next != prev.fallthrough;
+    miss = taken != (prev.counter >= 2);
+    if (taken && prev.counter < 3) ++prev.counter;
+    if (!taken && prev.counter > 0) --prev.counter;
+  } else if (prev.end == arm::BlockEnd::kIndirect) {
+    miss = next != prev.predicted;
+    prev.predicted = next;
   } else {
-    std::vector<uint16_t> hw(size / 2 + 1, 0);
-    n = uc_mem_read(uc_, addr, hw.data(), size) == UC_ERR_OK ? arm::thumb_count(hw.data(), size)
-                                                             : size / 2;
+    return;  // kReturn: the return stack predicts it
   }
-  b = {addr, size, n ? n : 1};
+  if (miss) {
+    ++mispredicts_;
+    units_ += p_.timing.branch_mispredict;
+  }
+}
+
+CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
+  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  const bool thumb = cpsr() & kT;
+  b = BlockInfo{};
+  b.addr = addr;
+  b.size = size;
+  b.fallthrough = addr + size;
+  std::vector<uint8_t> code(size + 4, 0);
+  const bool readable = uc_mem_read(uc_, addr, code.data(), size) == UC_ERR_OK;
+  if (p_.cpi > 0) {  // flat model: instructions only
+    uint32_t n = thumb ? size / 2 : size / 4;
+    if (thumb && readable)
+      n = arm::thumb_count(reinterpret_cast<const uint16_t*>(code.data()), size);
+    b.count = n ? n : 1;
+    b.units = b.count;
+    return b;
+  }
+  if (readable) {
+    const arm::BlockCost c = arm::block_cost(p_.timing, code.data(), size, addr, thumb);
+    b.count = c.count;
+    b.units = c.cycles;
+    b.end = c.end;
+    // A conditional branch starts predicted taken if it goes backwards (a loop), as static
+    // prediction does; an indirect one has no target yet.
+    b.counter = (c.end == arm::BlockEnd::kCondDirect && c.target <= addr) ? 2 : 1;
+  }
+  if (b.count == 0) b.count = thumb ? size / 2 : size / 4;
+  if (b.count == 0) b.count = 1;
+  if (b.units == 0) b.units = b.count;
   return b;
 }
 
@@ -558,12 +610,11 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
 // Time
 
 void CortexA9::charge_instructions() {
-  if (insns_ == charged_insns_ && exception_cycles_ == charged_exception_cycles_) return;
-  const sc_core::sc_time t = p_.clock.cycles(static_cast<double>(insns_) * p_.cpi +
-                                             static_cast<double>(exception_cycles_));
+  if (units_ == charged_units_ && exception_cycles_ == charged_exception_cycles_) return;
+  const sc_core::sc_time t = p_.clock.cycles(cycles());
   qk_.inc(t - charged_time_);
   charged_time_ = t;
-  charged_insns_ = insns_;
+  charged_units_ = units_;
   charged_exception_cycles_ = exception_cycles_;
 }
 
@@ -573,15 +624,16 @@ sc_core::sc_time CortexA9::quantum() const {
   return g != sc_core::SC_ZERO_TIME ? g : sc_core::sc_time(1, sc_core::SC_US);
 }
 
-// Instructions up to the end of the current quantum (at least one block).
-uint64_t CortexA9::slice_instructions() const {
+// Time units (instructions or cycles) up to the end of the current quantum (at least one
+// block).
+uint64_t CortexA9::slice_units() const {
   const uint64_t qv = qk_.quantum().value();
   const sc_core::sc_time left =
       sc_core::sc_time::from_value(qv - sc_core::sc_time_stamp().value() % qv);
   const sc_core::sc_time local = qk_.get_local_time();
   if (local >= left) return 1;
-  const double insn_s = p_.cpi / p_.clock.hz();
-  return std::max<uint64_t>(1, static_cast<uint64_t>((left - local).to_seconds() / insn_s));
+  const double unit_s = unit_cycles_ / p_.clock.hz();
+  return std::max<uint64_t>(1, static_cast<uint64_t>((left - local).to_seconds() / unit_s));
 }
 
 void CortexA9::sync() {
@@ -613,14 +665,14 @@ void CortexA9::run() {
       if (irq_ || fiq_) {
         sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
       } else {
-        sync();
-        sc_core::wait(irq_ev_);
+        sync();  // may yield: an interrupt can rise meanwhile, so look again before sleeping
+        if (!irq_ && !fiq_) sc_core::wait(irq_ev_);
         qk_.reset();
         continue;
       }
     }
 
-    slice_end_ = insns_ + slice_instructions();
+    slice_end_ = units_ + slice_units();
     stop_request_ = false;
     stopped_by_block_ = false;
     fault_ = {};

@@ -7,8 +7,10 @@
 // b_transport on `bus`. TLM error responses become Data Aborts (instruction fetch from outside
 // DMI memory becomes a Prefetch Abort, as a fetch from a peripheral does on the chip).
 //
-// Time: instructions x CPI cycles of `clock` (counted per translated block from a block hook)
-// plus the delays annotated by MMIO transactions. The core executes slices of at most one
+// Time: cycles of `clock` counted per translated block from a block hook, plus the delays
+// annotated by MMIO transactions. A block's cycles come from its instruction classes and the
+// micro-architecture parameters (a9_timing.h), computed once when the block is first seen,
+// plus branch mispredictions; or, when `cpi` is set, instructions x CPI (flat model). The core executes slices of at most one
 // quantum's worth of instructions, then synchronises and checks its IRQ/FIQ inputs.
 //
 // Interrupts and exceptions: Unicorn has no interrupt input, so between slices the model
@@ -32,6 +34,7 @@
 #include "core/clock.h"
 #include "core/elf_loader.h"
 #include "core/irq.h"
+#include "cpu/arm/a9_timing.h"
 #include "cpu/arm/semihosting.h"
 
 #include <unicorn/unicorn.h>
@@ -40,7 +43,10 @@ namespace zvp {
 
 struct CortexA9Params {
   Clock clock{"cpu", 667e6};      // core clock
-  double cpi = 1.0;               // average cycles per instruction (excluding MMIO delays)
+  // > 0: flat model, this many cycles per instruction (excluding MMIO delays);
+  // 0: cycles from the micro-architecture model (`timing`).
+  double cpi = 0.0;
+  arm::A9Timing timing;           // issue width, latencies, VFP costs, mispredict penalty
   // Temporal decoupling quantum; zero means the TLM global quantum (1 us if that is unset).
   sc_core::sc_time quantum = sc_core::SC_ZERO_TIME;
   bool semihosting = true;        // SVC 0x123456 / 0xAB are host calls
@@ -99,6 +105,12 @@ class CortexA9 : public sc_core::sc_module {
   const sc_core::sc_event& exit_event() const { return exit_ev_; }
   bool sleeping() const { return sleeping_; }     // in WFI
   uint64_t instructions() const { return insns_; }
+  // Core cycles so far (instructions, mispredictions, exception entries; not MMIO delays).
+  double cycles() const {
+    return static_cast<double>(units_) * unit_cycles_ + static_cast<double>(exception_cycles_);
+  }
+  uint64_t mispredictions() const { return mispredicts_; }
+  bool flat_cpi() const { return p_.cpi > 0; }
   uint64_t wfi_count() const { return wfi_count_; }
   uint64_t irqs_taken() const { return irqs_taken_; }
   uint64_t aborts_taken() const { return aborts_taken_; }
@@ -124,8 +136,13 @@ class CortexA9 : public sc_core::sc_module {
     uint64_t base, size;
     uint8_t* ptr;
   };
-  struct BlockInfo {  // instruction count of a translated block, by address
+  struct BlockInfo {  // a translated block's instruction count and cost, by address
     uint32_t addr = 1, size = 0, count = 0;
+    uint32_t units = 0;       // time units the block costs (cycles; instructions if flat)
+    uint32_t fallthrough = 0; // address after the block
+    uint32_t predicted = 0;   // predicted successor (BTAC / last target)
+    arm::BlockEnd end = arm::BlockEnd::kFallThrough;
+    uint8_t counter = 0;      // 2-bit direction counter for a conditional end (>= 2: taken)
   };
   enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
 
@@ -140,7 +157,7 @@ class CortexA9 : public sc_core::sc_module {
   uint32_t find_faulting_pc();
   void charge_instructions();
   void sync();
-  uint64_t slice_instructions() const;
+  uint64_t slice_units() const;
   sc_core::sc_time quantum() const;
   void halt(const std::string& why);
 
@@ -154,7 +171,8 @@ class CortexA9 : public sc_core::sc_module {
                             void* window);
   uint64_t bus_access(uint64_t addr, unsigned size, bool write, uint64_t value);
   void handle_svc();
-  const BlockInfo& count_block(uint32_t addr, uint32_t size);
+  BlockInfo& count_block(uint32_t addr, uint32_t size);
+  void predict(BlockInfo& prev, uint32_t next);
   void request_stop() {
     stop_request_ = true;
     slice_end_ = 0;
@@ -172,13 +190,17 @@ class CortexA9 : public sc_core::sc_module {
   std::vector<std::unique_ptr<MmioWindow>> mmio_;
   static constexpr uint32_t kBlockCacheSize = 1u << 16;  // power of two
   std::unique_ptr<BlockInfo[]> block_cache_;
-  const BlockInfo* block_ = nullptr;  // the block being executed (for fault decoding)
+  BlockInfo* block_ = nullptr;  // the block being executed (fault decoding, prediction)
   Semihosting semi_;
   bool heap_info_set_ = false;
 
   // Execution state.
   uint32_t entry_ = 0;
-  uint64_t insns_ = 0, charged_insns_ = 0;
+  uint64_t insns_ = 0;
+  // Time in units of unit_cycles_ cycles: instructions (flat CPI) or cycles (model).
+  uint64_t units_ = 0, charged_units_ = 0;
+  double unit_cycles_ = 1.0;
+  uint64_t mispredicts_ = 0;
   uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
   uint64_t mmio_accesses_ = 0;
   sc_core::sc_time charged_time_;

@@ -35,8 +35,15 @@ void csp_mailbox_write(unsigned i, uint32_t v);
 uint32_t csp_mailbox_read(unsigned i);
 /* Orders Middleware execution (rings the RISC-V doorbell, bit 0). */
 void csp_doorbell_rv(void);
-/* Waits for the Middleware's doorbell (ARM_IRQ_STATUS bit 0, cleared here). 0, or -1 after
- * timeout_us of the global timer. */
+/* Interrupt-driven doorbell: enables ARM_IRQ_ENABLE[0] and attaches an ISR to ZVP_IRQ_CSP
+ * (IRQ_F2P[0]) that acknowledges and counts doorbells. Afterwards csp_wait_doorbell spins on
+ * that counter instead of polling ARM_IRQ_STATUS over GP0: a CPU polling through GP0 keeps the
+ * port busy and slows the PL330's own traffic to the CSP through the same port. (It does not
+ * sleep in WFI: the Cortex-A9 model can miss an interrupt that rises while it synchronises
+ * before sleeping - reported to the platform.) */
+void csp_irq_init(void);
+/* Waits for the Middleware's next doorbell (ARM_IRQ_STATUS bit 0); polls it over GP0 without
+ * csp_irq_init. 0, or -1 after timeout_us of the global timer. */
 int csp_wait_doorbell(uint64_t timeout_us);
 
 #endif

@@ -1,0 +1,11 @@
+# ConvNet front end for the CSP (seed 001): network definitions, the CSP layer plan and DDR
+# layouts (firmware/common/convnet) and the golden model (firmware/common/csp).
+set(APP_EXTRA_SOURCES
+  ${ZVP_FIRMWARE_ROOT}/common/convnet/convnet.c
+  ${ZVP_FIRMWARE_ROOT}/common/convnet/csp_plan.c
+  ${ZVP_FIRMWARE_ROOT}/common/convnet/csp_layout.c
+  ${ZVP_FIRMWARE_ROOT}/common/csp/csp_ref.c)
+set(APP_PRINTF_FLOAT ON)
+# DarkNet 16-bit keeps ~40 MB of packed weights and micro-code: a 160 MB heap (it ends below the
+# job file at CONVNET_JOB_OFFSET = 192 MB).
+set(APP_LIBS m -Wl,--defsym,BSP_HEAP_SIZE=0x0A000000)

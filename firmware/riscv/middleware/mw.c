@@ -1,0 +1,198 @@
+/* CSP Middleware: the per-layer scheduling loop and the mailbox command loop (see mw.h). */
+#include "middleware/mw.h"
+
+#include "middleware/mw_hal.h"
+#include "zvp_memmap.h"
+
+#define ENG(r) (ZVP_CSP_RV_ENGINE_BASE + ZVP_CSP_ENGINE_##r)
+#define SCH(ch, r) (ZVP_CSP_RV_SCHED_BASE + (ch) * ZVP_CSP_SCHED_CH_STRIDE + ZVP_CSP_SCHED_##r)
+#define CTL(r) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_##r)
+#define MBOX(i) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + 4u * (i))
+
+/* Scheduler channel of each csp_plan channel. */
+static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_WEIGHTS,
+                                      ZVP_CSP_SCHED_CH_OUTPUT };
+
+static csp_seg segs[CSP_SEG_MAX];
+
+/* One request: the scheduler sees the first segment's PL address and the total length (the
+ * addresses themselves are in the PL330 micro-code the ARM generated for the same plan). */
+static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
+{
+    uint32_t len = 0;
+    for (unsigned i = 0; i < nseg; i++)
+        len += segs[i].len;
+    const uint32_t c = sched_ch[ch];
+    MW_WR(SCH(c, ADDR), segs[0].pl_off);
+    MW_WR(SCH(c, LEN), len);
+    MW_WR(SCH(c, PUSH), ctrl);
+    st->pushes[ch]++;
+    return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (0x100u << c)) ? MW_E_PUSH : MW_OK;
+}
+
+static int push_step(const csp_plan *p, uint32_t s, mw_stats *st)
+{
+    int e = push(CSP_CH_IN, csp_plan_in_req(p, s, segs), MW_PUSH_BURST, st);
+    if (e)
+        return e;
+    return push(CSP_CH_W, csp_plan_w_req(p, s, segs), MW_PUSH_BURST, st);
+}
+
+/* Barrier (seed 001 Figure 4): wait until `count` requests of a channel have completed. */
+static void wait_done(uint32_t ch, uint32_t count, mw_stats *st)
+{
+    while ((int32_t)(MW_RD(SCH(ch, DONE)) - count) < 0)
+        st->wait_dma_polls++;
+}
+
+static void wait_pending_zero(uint32_t ch)
+{
+    while (MW_RD(SCH(ch, PENDING)) != 0)
+        ;
+}
+
+/* Waits until the engine is idle. The core sleeps (WFI) on the engine's completion interrupt
+ * (IRQ_ENABLE.DONE, cleared before each START) instead of spinning on STATUS: same behaviour on
+ * the chip, and a temporally decoupled core model then wakes exactly at the completion instead
+ * of polling stale state until its quantum ends. */
+static int wait_engine(void)
+{
+    uint32_t v;
+    while ((v = MW_RD(ENG(STATUS))) & MW_ENG_BUSY)
+        MW_WFI();
+    return (v & MW_ENG_ERROR) ? MW_E_ENGINE - (int)((v >> 8) & 0xFu) : MW_OK;
+}
+
+static void start_pass(void)
+{
+    MW_WR(ENG(CTRL), MW_ENG_START);
+    /* Then drop the previous pass's DONE (it would keep WFI from sleeping). Should this pass
+     * already be over, its DONE goes too, but wait_engine sees BUSY clear and does not sleep. */
+    MW_WR(ENG(IRQ_STATUS), 3u);
+}
+
+int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
+{
+    static csp_plan p;
+    int e = csp_plan_init(&p, d, ZVP_CSP_LINE_BUFFER_WORDS);
+    if (e)
+        return e;
+    /* Clear stale push errors; DONE counters are cumulative: barriers count from here. */
+    MW_WR(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS, 0x707u);
+    const uint32_t done_in0 = MW_RD(SCH(sched_ch[CSP_CH_IN], DONE));
+    const uint32_t done_w0 = MW_RD(SCH(sched_ch[CSP_CH_W], DONE));
+    const uint32_t cfg_base = d->stride | (d->pad ? MW_CFG_PAD : 0u) |
+                              (d->mode ? MW_CFG_8BIT : 0u) | (d->relu ? MW_CFG_RELU : 0u) |
+                              (uint32_t)d->shift << MW_CFG_SHIFT_SHIFT;
+    const uint32_t half_bank = d->bank_bytes / 2u;
+    MW_WR(ENG(IRQ_ENABLE), 3u); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
+    csp_tile tl;
+    unsigned cur_tile = 0xFFFFu;
+
+    if ((e = push_step(&p, 0, st)) != MW_OK)
+        return e;
+    for (uint32_t s = 0; s < p.steps; s++) {
+        unsigned t, o, g;
+        csp_plan_step(&p, s, &t, &o, &g);
+        if (t != cur_tile) {
+            csp_plan_tile(&p, t, &tl);
+            cur_tile = t;
+        }
+        const unsigned k = csp_plan_og_size(&p, o), nf = csp_plan_ig_size(&p, g);
+        const uint32_t half = s & 1u;
+        const int first = g == 0, last = g + 1u == p.n_ig;
+        /* Barriers: this step's features and weights are in. */
+        wait_done(sched_ch[CSP_CH_IN], done_in0 + s + 1u, st);
+        wait_done(sched_ch[CSP_CH_W], done_w0 + s + 1u, st);
+        /* Step-constant part of the pass descriptor. */
+        const uint32_t in0 = half * half_bank;
+        MW_WR(ENG(IN_ADDR0), in0);
+        MW_WR(ENG(IN_ADDR1), nf > 1 ? in0 + d->bank_bytes : in0);
+        MW_WR(ENG(IN_ADDR2), nf > 2 ? in0 + 2u * d->bank_bytes : in0);
+        MW_WR(ENG(DIM), d->w | (uint32_t)(tl.in_r1 - tl.in_r0) << 16);
+        MW_WR(ENG(CFG), cfg_base | (first ? MW_CFG_FIRST : 0u) | (last ? MW_CFG_LAST : 0u) |
+                            (uint32_t)nf << MW_CFG_NFEAT_SHIFT);
+        const uint32_t wbase = half * p.wm_half;
+        const uint32_t bias_addr = ZVP_CSP_RV_WM_BASE + (wbase + k * p.ww) * 8u;
+        /* The output buffers are free once the previous write-back has left. */
+        if (last)
+            wait_pending_zero(sched_ch[CSP_CH_OUT]);
+        /* The per-pass loop is the Middleware's overhead on small features (seed 001 Table II
+         * conv_7/conv_8): locals only, the registers that change, then the START. */
+        const uint32_t acc_stride = p.acc_stride, out_stride = p.out_stride, ww = p.ww;
+        uint32_t acc = p.acc_base, out = p.out_base, w = wbase;
+        for (unsigned j = 0; j < k; j++) {
+            MW_WR(ENG(ACC_ADDR), acc);
+            MW_WR(ENG(W_ADDR), w);
+            if (last) {
+                MW_WR(ENG(OUT_ADDR), out);
+                MW_WR(ENG(BIAS), MW_RD(bias_addr + 4u * j));
+            }
+            if ((e = wait_engine()) != MW_OK)
+                return e;
+            start_pass();
+            /* Prefetch the next step into the other halves while this one computes (Figure 4).
+             * Those halves belonged to step s-1, whose last pass has ended: this START needed
+             * the engine idle. Done after the first START so the engine never waits for it. */
+            if (j == 0 && s + 1u < p.steps && (e = push_step(&p, s + 1u, st)) != MW_OK)
+                return e;
+            acc += acc_stride;
+            out += out_stride;
+            w += ww;
+        }
+        st->passes += k;
+        st->steps++;
+        /* Write-back of the output group once its last pass has ended. */
+        if (last) {
+            if ((e = wait_engine()) != MW_OK)
+                return e;
+            if ((e = push(CSP_CH_OUT, csp_plan_out_req(&p, t, o, segs), MW_PUSH_TO_DDR | MW_PUSH_BURST,
+                          st)) != MW_OK)
+                return e;
+        }
+    }
+    if ((e = wait_engine()) != MW_OK)
+        return e;
+    wait_pending_zero(sched_ch[CSP_CH_OUT]);
+    return MW_OK;
+}
+
+int mw_main_loop(void)
+{
+    uint32_t mb[CSP_MB_WORDS];
+    MW_WR(CTL(RV_IRQ_ENABLE), 1u);
+    for (;;) {
+        /* The ARM orders execution through its doorbell (sleep until it rings). */
+        while (!(MW_RD(CTL(RV_IRQ_STATUS)) & 1u))
+            MW_WFI();
+        MW_WR(CTL(RV_IRQ_STATUS), 1u);
+        for (unsigned i = 0; i < CSP_MB_WORDS; i++)
+            mb[i] = MW_RD(MBOX(i));
+        const uint32_t cmd = mb[CSP_MB_CMD] & 0xFFu, seq = mb[CSP_MB_CMD] >> 8;
+        int code = MW_OK;
+        uint32_t cycles = 0, st_passes = 0, st_waits = 0;
+        if (cmd == CSP_CMD_LAYER) {
+            csp_layer_desc d;
+            mw_stats st = { 0 };
+            csp_desc_decode(mb, &d);
+            const uint32_t c0 = MW_CYCLES();
+            code = mw_run_layer(&d, &st);
+            cycles = MW_CYCLES() - c0;
+            st_passes = st.passes;
+            st_waits = st.wait_dma_polls;
+        } else if (cmd == CSP_CMD_SPIN) {
+            const uint32_t c0 = MW_CYCLES();
+            while (MW_CYCLES() - c0 < mb[1])
+                ;
+            cycles = MW_CYCLES() - c0;
+        }
+        /* Diagnostics for the ARM's report (descriptor words, no longer needed). */
+        MW_WR(MBOX(CSP_MB_PASSES), st_passes);
+        MW_WR(MBOX(CSP_MB_DMA_WAITS), st_waits);
+        MW_WR(MBOX(CSP_MB_CYCLES), cycles);
+        MW_WR(MBOX(CSP_MB_STATUS), seq << 8 | ((uint32_t)code & 0xFFu));
+        MW_WR(CTL(DOORBELL_ARM), 1u);
+        if (cmd == CSP_CMD_QUIT)
+            return 0;
+    }
+}
