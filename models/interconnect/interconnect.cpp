@@ -60,9 +60,16 @@ sc_time Interconnect::path_time(unsigned len) const {
   return cfg_.clock.cycles(beats ? beats : uint64_t{1});
 }
 
-Interconnect::Path& Interconnect::path(unsigned port) {
-  if (port >= paths_.size()) paths_.resize(port + 1);
-  return paths_[port];
+// AXI read and write data move on independent channels: a target has a read path and a write
+// path, each one transfer per clock (reads and writes to one target overlap; masters going the
+// same direction share it).
+unsigned Interconnect::path_index(unsigned port, const Gp& gp) {
+  return 2 * port + (gp.is_write() ? 1u : 0u);
+}
+
+Interconnect::Path& Interconnect::path(unsigned index) {
+  if (index >= paths_.size()) paths_.resize(index + 1);
+  return paths_[index];
 }
 
 unsigned& Interconnect::out(unsigned master) {
@@ -91,7 +98,7 @@ void Interconnect::lt_transport(Gp& gp, sc_time& delay) {
     if (trace_.on()) trace_.log(gp, delay);
     return;
   }
-  Path& p = path(w->port);
+  Path& p = path(path_index(w->port, gp));
   const sc_time start = std::max(sc_time_stamp() + delay, p.busy);
   const sc_time occ = path_time(gp.get_data_length());
   p.busy = start + occ;
@@ -138,7 +145,7 @@ void Interconnect::at_accept(int id, Gp& gp) {
   const uint64_t off = w->relative ? w->base : 0;
   pending_[&gp] = {id, off};
   gp.set_address(addr - off);
-  Path& p = path(w->port);
+  Path& p = path(path_index(w->port, gp));
   if (p.from.size() <= m) p.from.resize(m + 1);
   p.from[m].push_back(&gp);
   arb_ev_.notify(SC_ZERO_TIME);
@@ -148,8 +155,9 @@ void Interconnect::arbitrate() {
   const sc_time now = sc_time_stamp();
   bool rearm = false;
   sc_time next;
-  for (unsigned port = 0; port < paths_.size(); ++port) {
-    Path& p = paths_[port];
+  for (unsigned pi = 0; pi < paths_.size(); ++pi) {
+    Path& p = paths_[pi];
+    const unsigned port = pi / 2;  // paths_ holds [2 * port + is_write]
     const unsigned n = unsigned(p.from.size());
     if (n == 0) continue;
     bool any = false;

@@ -5,12 +5,15 @@
 // window-relative addresses), a data width and a clock (64 bit at cpu_2x on the Zynq).
 //
 // Timing: each transaction costs `hop_cycles` interconnect cycles each way (decode + register
-// slices) and occupies the path to its target for ceil(len / width) cycles; transactions to one
-// target are serialized on that path (two masters share its bandwidth).
+// slices) and occupies the path to its target for ceil(len / width) cycles. As in AXI, the read
+// and write data channels are independent: each target has a read path and a write path;
+// transactions in one direction to one target are serialized on that path (two masters share
+// its bandwidth), a read and a write to the same target overlap.
 // lt: busy-until per target path, annotated delays.
-// at: per target, round-robin arbitration between masters with a request waiting for that
-//     target (one grant per path slot); each master may have `max_outstanding` transactions
-//     in flight (END_REQ withheld beyond). Requests are pipelined to the targets.
+// at: per target path, round-robin arbitration between masters with a request waiting for
+//     that target and direction (one grant per path slot); each master may have
+//     `max_outstanding` transactions in flight (END_REQ withheld beyond). Requests are
+//     pipelined to the targets.
 #pragma once
 #include <systemc>
 #include <tlm>
@@ -94,18 +97,19 @@ class Interconnect : public sc_core::sc_module {
   void at_done(int id, Gp& gp);
   void arbitrate();
 
-  struct Path {  // one target (master port)
+  struct Path {  // one direction (read or write) to one target (master port)
     std::vector<std::deque<Gp*>> from;  // per master, waiting for a grant
     unsigned last = 0;                  // last master granted (round robin)
     sc_core::sc_time busy;              // path busy-until
   };
-  Path& path(unsigned port);
+  static unsigned path_index(unsigned port, const Gp& gp);  // 2 * port + is_write
+  Path& path(unsigned index);
   unsigned& out(unsigned master);
 
   InterconnectConfig cfg_;
   sc_core::sc_time hop_;
   std::vector<Window> windows_;
-  std::vector<Path> paths_;
+  std::vector<Path> paths_;  // [path_index(port, gp)]
   std::vector<unsigned> out_;
   std::vector<uint64_t> grants_;
   unsigned max_seen_ = 0;

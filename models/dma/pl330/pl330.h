@@ -99,6 +99,7 @@ class Pl330 : public sc_core::sc_module {
     unsigned beats = 1;
     bool responded = false;
     sc_core::sc_time done_at = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time issued_at = sc_core::SC_ZERO_TIME;  // address phase (data beats start no earlier)
     sc_core::sc_event done_ev;
     Chan* owner = nullptr;
     bool fetch = false;        // instruction fetch (errors handled by the fetch path)

@@ -41,6 +41,7 @@ Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uin
   t->beats = beats ? beats : 1;
   t->owner = &c;
   t->fetch = fetch;
+  t->issued_at = sc_core::sc_time_stamp();
   tlm::tlm_generic_payload& gp = *t;
   gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   gp.set_address(addr);
@@ -84,12 +85,17 @@ Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uin
 }
 
 // The response of t arrived `delay` after now: its data is usable once the data channel has
-// moved its beats.
+// moved its beats. The beats stream while the target works (they are part of the transaction,
+// which the target's response time already covers at its own rate): the data channel is
+// occupied from the issue of the transaction (or when it frees), not from the response -
+// counting them after an at BEGIN_RESP would charge the transfer twice (and for writes, whose
+// data precede the AXI write response, put them after it). In lt now == issue time.
 void Pl330::bus_complete(Txn& t, const sc_core::sc_time& delay) {
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   const int k = t.write ? 1 : 0;
   sc_core::sc_time done = now + delay;
-  const sc_core::sc_time beats_end = std::max(data_free_[k], now) + clk_.cycles(uint64_t{t.beats});
+  const sc_core::sc_time beats_end =
+      std::max(data_free_[k], t.issued_at) + clk_.cycles(uint64_t{t.beats});
   if (beats_end > done) done = beats_end;
   data_free_[k] = done;
   t.done_at = done;
