@@ -31,7 +31,8 @@ options:
                         the memory path (arbitration, outstanding transactions, DDR queueing)
   --quantum TIME        CPU temporal-decoupling quantum (default 10us)
   --max-sim-time TIME   stop with exit status 3 when simulated time reaches TIME (default 60s)
-  --cpi X               average CPU cycles per instruction (default 1.0)
+  --cpi X               flat CPU cycles per instruction instead of the default Cortex-A9
+                        pipeline timing model (models/cpu/arm/README.md)
   --uart0 PATH          UART0 transmit output to PATH (default: stdout if it is the board's
                         console, else discarded)
   --uart1 PATH          UART1 transmit output to PATH (UART1 is the console on most boards)

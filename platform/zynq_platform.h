@@ -48,7 +48,7 @@ struct PlatformOptions {
   BoardConfig board;
   TimingMode mode = TimingMode::LT;
   sc_core::sc_time quantum{10, sc_core::SC_US};  // CPU temporal decoupling (see README: speed)
-  double cpi = 1.0;
+  double cpi = 0.0;  // 0: the Cortex-A9 pipeline model (models/cpu/arm/a9_timing); > 0: flat CPI
   // UART i: transmit to this file ("" = stdout for the console UART, discarded otherwise);
   // receive from this file if it exists.
   std::array<std::string, 2> uart_path;

@@ -36,10 +36,13 @@ PassCycles pass_cycles(const ConvEngineTiming& t, const PassShape& s, uint64_t c
   c.weight_load = ceil_div(27ull * (s.mode8 ? 8 : 16), t.wm_word_bits ? t.wm_word_bits : 64);
   c.fill = uint64_t(2 - std::min(s.pad, 1u)) * c.cpr;
   c.stream = uint64_t(s.height + s.pad) * c.cpr;
+  c.weight_exposed = t.weight_load_overlaps_fill
+                         ? (c.weight_load > c.fill ? c.weight_load - c.fill : 0)
+                         : c.weight_load;
   c.drain = t.sop_pipeline_cycles + t.adder_pipeline_cycles + (s.last ? t.requant_pipeline_cycles : 0);
   c.conflicts = conflicts;
   c.conflict_cycles = conflicts * t.conflict_penalty_cycles;
-  c.total = c.start + c.weight_load + c.stream + c.drain + c.conflict_cycles;
+  c.total = c.start + c.weight_exposed + c.stream + c.drain + c.conflict_cycles;
   return c;
 }
 
@@ -60,12 +63,16 @@ uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const Pa
   const uint64_t d_out = d_wr + t.requant_pipeline_cycles;
   const uint64_t span = pc.stream + d_out + 1;
 
-  std::vector<unsigned> count(banks, 0);
+  // Requests per bank in the current cycle, reads and writes apart. With a single port both
+  // kinds share one counter.
+  const bool split = t.bank_ports >= 2;
+  std::vector<unsigned> reads(banks, 0), writes(banks, 0);
   uint64_t conflicts = 0;
-  auto hit = [&](uint32_t addr) {
+  auto hit = [&](uint32_t addr, bool write) {
     const int b = bank_of(addr);
     if (b < 0 || unsigned(b) >= banks) return;
-    if (count[b]++ > 0) ++conflicts;
+    unsigned& n = (write && split) ? writes[b] : reads[b];
+    if (n++ > 0) ++conflicts;
   };
   // Kept positions the SoP completes in stream cycle t: calls f(oy, ox).
   auto positions = [&](int64_t tt, auto&& f) {
@@ -82,22 +89,23 @@ uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const Pa
     }
   };
   for (uint64_t T = 0; T < span; ++T) {
-    std::fill(count.begin(), count.end(), 0u);
+    std::fill(reads.begin(), reads.end(), 0u);
+    std::fill(writes.begin(), writes.end(), 0u);
     if (T < in_cycles) {
       const uint64_t r = T / cpr, c = T % cpr;
       if (c < wpr)
         for (unsigned f = 0; f < s.nfeat && f < 3; ++f)
-          hit(a.in[f] + 4u * uint32_t(r * wpr + c));
+          hit(a.in[f] + 4u * uint32_t(r * wpr + c), false);
     }
     if (!s.first)
       positions(int64_t(T) - int64_t(d_rd),
-                [&](unsigned oy, unsigned ox) { hit(a.acc + 4u * (oy * wo + ox)); });
+                [&](unsigned oy, unsigned ox) { hit(a.acc + 4u * (oy * wo + ox), false); });
     if (!s.last)
       positions(int64_t(T) - int64_t(d_wr),
-                [&](unsigned oy, unsigned ox) { hit(a.acc + 4u * (oy * wo + ox)); });
+                [&](unsigned oy, unsigned ox) { hit(a.acc + 4u * (oy * wo + ox), true); });
     else
       positions(int64_t(T) - int64_t(d_out), [&](unsigned oy, unsigned ox) {
-        if (ox % ppw == ppw - 1 || ox == wo - 1) hit(a.out + 4u * (oy * owpr + ox / ppw));
+        if (ox % ppw == ppw - 1 || ox == wo - 1) hit(a.out + 4u * (oy * owpr + ox / ppw), true);
       });
   }
   return conflicts;

@@ -14,9 +14,22 @@
 //                                  part of it. Stride 2 streams the same rows (the engine
 //                                  computes every position and keeps one in four).
 //   wload = ceil(27 * bits / 64)   Weight Loader: one 64-bit WM word per cycle
+//   wexp  = max(0, wload - fill)   exposed weight load: the Weight Loader reads the Weight
+//                                  Memory (its own 1024x64 BRAM) while the line buffer fills
+//                                  its first rows from the TCDM (separate memories and data
+//                                  paths, seed 001 II.A); the SoP needs the 27 weights only
+//                                  from the first complete 3x3 window on, i.e. after `fill`.
 //   drain = sop_pipeline + adder_pipeline (+ requant_pipeline on the last pass)
 //   conf  = bank conflicts of the engine's TCDM requesters (see count_conflicts)
-//   total = start + wload + stream + drain + conf * conflict_penalty
+//   total = start + wexp + stream + drain + conf * conflict_penalty
+//
+// TCDM ports: every bank is a dual-port BRAM (seed 001 II: "13 banks of dual-port BRAM
+// primitives"). A 7-series RAMB18/36 port does one access per cycle and the two ports work
+// concurrently, so with bank_ports = 2 the engine reads on one port and writes on the other:
+// the Adder's partial-sum read-modify-write (read at the SoP output, write adder_pipeline cycles
+// later) and the last pass's output writes never collide with reads, whatever bank they land
+// on; only two reads (or two writes) of the same bank in one cycle conflict. bank_ports = 1
+// models a single engine port per bank (any second request in a cycle conflicts).
 // Peak ops/cycle = 2 * 27 * ppc (a MAC = 2 operations).
 #pragma once
 #include <cstdint>
@@ -32,6 +45,8 @@ struct ConvEngineTiming {
   unsigned adder_pipeline_cycles = 2;   // partial-sum read -> add -> write
   unsigned requant_pipeline_cycles = 2; // bias, ReLU, shift/round, saturate
   unsigned conflict_penalty_cycles = 1; // stall per losing requester of a bank
+  unsigned bank_ports = 2;              // engine ports per TCDM bank: 2 = read port + write port
+  bool weight_load_overlaps_fill = true;  // Weight Loader runs while the line buffer fills
   unsigned wm_word_bits = 64;
 };
 
@@ -44,7 +59,7 @@ struct PassShape {
 };
 
 struct PassCycles {
-  uint64_t start = 0, weight_load = 0, fill = 0, stream = 0, drain = 0, conflicts = 0,
+  uint64_t start = 0, weight_load = 0, weight_exposed = 0, fill = 0, stream = 0, drain = 0, conflicts = 0,
            conflict_cycles = 0, total = 0;
   unsigned ppc = 0, ppw = 0, cpr = 0;
 };
@@ -62,12 +77,14 @@ struct PassStreams {
   uint32_t in[3] = {0, 0, 0};
   uint32_t acc = 0, out = 0;
 };
-// Replays the engine's per-cycle TCDM requests on port A: each cycle the three line-buffer
-// regions read one word each; the adder reads the partial sums of the positions leaving the
-// SoP (not on the first pass) and writes them back adder_pipeline cycles later (not on the
-// last pass); the last pass writes packed output words requant_pipeline cycles after that.
-// A bank serves one request per cycle: every request beyond the first on a bank in a cycle is
-// one conflict. Counted on the unstalled schedule.
+// Replays the engine's per-cycle TCDM requests: each cycle the three line-buffer regions read
+// one word each; the adder reads the partial sums of the positions leaving the SoP (not on the
+// first pass) and writes them back adder_pipeline cycles later (not on the last pass); the last
+// pass writes packed output words requant_pipeline cycles after that.
+// bank_ports = 2: a bank serves one read and one write per cycle (read port + write port);
+// every further read, or further write, of a bank in a cycle is one conflict.
+// bank_ports = 1: a bank serves one request per cycle; every further request is a conflict.
+// Counted on the unstalled schedule.
 uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const PassStreams& a,
                          unsigned banks, const std::function<int(uint32_t)>& bank_of);
 
