@@ -90,6 +90,16 @@ void print_stats(Session& s) {
     std::fprintf(stderr, "stats: %s %llu\n", k.c_str(), (unsigned long long)v);
 }
 
+std::unique_ptr<Session> open_session(const SessionConfig& cfg) {
+  try {
+    return std::make_unique<Session>(cfg);
+  } catch (const ElfError& e) {
+    throw cli::UsageError(e.what());
+  } catch (const ConfigError& e) {
+    throw cli::UsageError(e.what());
+  }
+}
+
 DataLoad parse_load(const std::string& spec) {
   auto at = spec.rfind('@');
   if (at == std::string::npos || at == 0 || at + 1 == spec.size())
@@ -149,14 +159,7 @@ int cmd_boot(int argc, char** argv) {
     TxTrace::set_output(trace_file);
   }
 
-  std::unique_ptr<Session> session;
-  try {
-    session = std::make_unique<Session>(cfg);
-  } catch (const ElfError& e) {
-    throw cli::UsageError(e.what());
-  } catch (const ConfigError& e) {
-    throw cli::UsageError(e.what());
-  }
+  std::unique_ptr<Session> session = open_session(cfg);
   for (int i = 0; i < 2; ++i) {
     const std::string rx = p.get(i ? "--uart1-rx" : "--uart0-rx");
     auto& uart = i ? session->soc().uart1 : session->soc().uart0;

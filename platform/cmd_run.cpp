@@ -188,14 +188,7 @@ int cmd_run(int argc, char** argv) {
   std::fprintf(stderr, "[zvp] scenario %s on %s (%s)%s\n", sc.name.c_str(), cfg.platform.board.name.c_str(),
                to_string(cfg.platform.mode),
                cfg.images ? (", " + std::to_string(cfg.images) + " inputs").c_str() : "");
-  std::unique_ptr<Session> session;
-  try {
-    session = std::make_unique<Session>(cfg);
-  } catch (const ElfError& e) {
-    throw cli::UsageError(e.what());
-  } catch (const ConfigError& e) {
-    throw cli::UsageError(e.what());
-  }
+  std::unique_ptr<Session> session = open_session(cfg);
   RunResult r = session->run();
   if (p.has("--stats")) print_stats(*session);
 

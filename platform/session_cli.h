@@ -1,5 +1,6 @@
 // Command-line pieces shared by `zvp boot` and `zvp run` (defined in cmd_boot.cpp).
 #pragma once
+#include <memory>
 #include <string>
 
 #include "cli_args.h"
@@ -12,6 +13,8 @@ void print_summary(const std::string& what, const std::string& board, TimingMode
                    const RunResult& r, int status);
 void print_stats(Session& s);
 DataLoad parse_load(const std::string& spec);
+// Builds the session; bad input (ELF, board, data, PL design) becomes a UsageError (status 2).
+std::unique_ptr<Session> open_session(const SessionConfig& cfg);
 void split_design(const std::string& spec, std::string& design, std::string& variant);
 
 }  // namespace zvp

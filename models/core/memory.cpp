@@ -29,15 +29,9 @@ sc_core::sc_time Memory::access_time(bool write, unsigned len) const {
   return (write ? write_lat_ : read_lat_) + beat_ * double(beats - 1);
 }
 
-bool Memory::do_access(tlm::tlm_generic_payload& gp) {
-  const uint64_t addr = gp.get_address();
+void copy_payload(tlm::tlm_generic_payload& gp, uint8_t* base) {
   const unsigned len = gp.get_data_length();
   const unsigned sw = gp.get_streaming_width() ? gp.get_streaming_width() : len;
-  if (addr >= size_ || len > size_ - addr) {
-    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-    return false;
-  }
-  uint8_t* base = mem_.get() + addr;
   uint8_t* d = gp.get_data_ptr();
   const uint8_t* be = gp.get_byte_enable_ptr();
   const unsigned bel = gp.get_byte_enable_length();
@@ -57,6 +51,16 @@ bool Memory::do_access(tlm::tlm_generic_payload& gp) {
     }
   }
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+bool Memory::do_access(tlm::tlm_generic_payload& gp) {
+  const uint64_t addr = gp.get_address();
+  const unsigned len = gp.get_data_length();
+  if (addr >= size_ || len > size_ - addr) {
+    gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    return false;
+  }
+  copy_payload(gp, mem_.get() + addr);
   return true;
 }
 

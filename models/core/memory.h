@@ -14,6 +14,11 @@
 
 namespace zvp {
 
+// Moves a payload's data between it and `base` (the storage at the payload's address),
+// honouring byte enables and the streaming width; sets TLM_OK_RESPONSE. The caller has checked
+// the range. Shared by every storage model so that the TLM data semantics live in one place.
+void copy_payload(tlm::tlm_generic_payload& gp, uint8_t* base);
+
 class Memory : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<Memory> socket;

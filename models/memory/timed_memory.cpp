@@ -1,5 +1,7 @@
 #include "timed_memory.h"
 
+#include "core/memory.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -70,29 +72,7 @@ bool TimedMemory::in_range(const Gp& gp) const {
 }
 
 void TimedMemory::access(Gp& gp) {
-  const uint64_t addr = gp.get_address();
-  const unsigned len = gp.get_data_length();
-  const unsigned sw = gp.get_streaming_width() ? gp.get_streaming_width() : len;
-  uint8_t* base = mem_.get() + addr;
-  uint8_t* d = gp.get_data_ptr();
-  const uint8_t* be = gp.get_byte_enable_ptr();
-  const unsigned bel = gp.get_byte_enable_length();
-  if (gp.is_read()) {
-    if (!be && sw >= len) {
-      std::memcpy(d, base, len);
-    } else {
-      for (unsigned i = 0; i < len; ++i)
-        if (!be || be[i % bel] == TLM_BYTE_ENABLED) d[i] = base[i % sw];
-    }
-  } else if (gp.is_write()) {
-    if (!be && sw >= len) {
-      std::memcpy(base, d, len);
-    } else {
-      for (unsigned i = 0; i < len; ++i)
-        if (!be || be[i % bel] == TLM_BYTE_ENABLED) base[i % sw] = d[i];
-    }
-  }
-  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  copy_payload(gp, mem_.get() + gp.get_address());
   gp.set_dmi_allowed(ports_.dmi);
 }
 
