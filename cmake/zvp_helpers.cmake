@@ -10,10 +10,10 @@ function(zvp_add_subdirs)
   endforeach()
 endfunction()
 
-# zvp_gtest(<name> SOURCES ... LIBS ... [LABELS ...])
+# zvp_gtest(<name> SOURCES ... LIBS ... [LABELS ...] [FIXTURES ...])
 # One GoogleTest executable registered with CTest; default label "unit".
 function(zvp_gtest name)
-  cmake_parse_arguments(T "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "" "SOURCES;LIBS;LABELS;FIXTURES" ${ARGN})
   # A test whose sources are not (yet) there is skipped with a warning rather than breaking
   # the configuration of the whole tree.
   foreach(src ${T_SOURCES})
@@ -33,6 +33,10 @@ function(zvp_gtest name)
   if(NOT T_LABELS)
     set(T_LABELS unit)
   endif()
-  gtest_discover_tests(${name} PROPERTIES LABELS "${T_LABELS}" DISCOVERY_TIMEOUT 60
+  set(props LABELS "${T_LABELS}")
+  if(T_FIXTURES)
+    list(APPEND props FIXTURES_REQUIRED "${T_FIXTURES}")  # e.g. a capture another test writes
+  endif()
+  gtest_discover_tests(${name} PROPERTIES ${props} DISCOVERY_TIMEOUT 60
                        WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 endfunction()
