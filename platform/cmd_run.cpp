@@ -32,6 +32,8 @@ prints the firmware's console, checks the expectations and optionally writes a J
 
 options:
   --report PATH         write the JSON report to PATH
+  --csv PATH            write the per-layer table as CSV (SCALE-Sim column names where they
+                        overlap: Total Cycles at the PL clock, Overall Util %)
   --images N            process N inputs (overrides the scenario's run.images)
   --timing lt|at        override the scenario's timing mode
   --max-sim-time TIME   override the scenario's simulated-time limit
@@ -134,6 +136,33 @@ void print_layer_table(const std::vector<Layer>& layers, const std::map<std::str
   }
 }
 
+// Per-layer CSV for exploration scripts; column names follow SCALE-Sim where they overlap.
+void write_layer_csv(const std::string& path, const std::vector<Layer>& layers,
+                     const std::map<std::string, double>& ref, double pl_hz) {
+  std::ofstream f(path);
+  if (!f) {
+    std::fprintf(stderr, "zvp run: cannot write CSV %s\n", path.c_str());
+    return;
+  }
+  auto val = [](const Layer& l, const char* k) {
+    auto it = l.values.find(k);
+    return it == l.values.end() ? NAN : it->second;
+  };
+  auto out = [&](double v) { return std::isfinite(v) ? fmt(v) : std::string(); };
+  f << "Layer,Kind,Input,Input Channels,Output Channels,GOPs,Time (s),Total Cycles,"
+       "Overall Util %,GOPS,Reference Time (s),Time Error %\n";
+  for (const auto& l : layers) {
+    const double t = val(l, "time_s"), eff = val(l, "efficiency");
+    auto r = ref.find(l.name + ".time_s");
+    const double rt = r == ref.end() ? NAN : r->second;
+    f << l.name << ',' << l.kind << ',' << (l.text.count("in") ? l.text.at("in") : "") << ','
+      << out(val(l, "cin")) << ',' << out(val(l, "cout")) << ',' << out(val(l, "gops")) << ','
+      << out(t) << ',' << out(std::isfinite(t) ? std::round(t * pl_hz) : NAN) << ','
+      << out(eff * 100) << ',' << out(val(l, "gops_per_s")) << ',' << out(rt) << ','
+      << out(std::isfinite(rt) && rt != 0 ? 100.0 * (t - rt) / rt : NAN) << '\n';
+  }
+}
+
 std::string build_dir_of(const char* argv0) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -146,7 +175,7 @@ std::string build_dir_of(const char* argv0) {
 
 int cmd_run(int argc, char** argv) {
   auto p = cli::parse(argc, argv, 2,
-                      {"--report", "--images", "--timing", "--max-sim-time", "--quantum", "--cpi",
+                      {"--report", "--csv", "--images", "--timing", "--max-sim-time", "--quantum", "--cpi",
                        "--uart0", "--uart1"},
                       {"--help", "--quiet-console", "--stats", "--uart-instant"});
   if (p.has("--help")) {
@@ -243,7 +272,7 @@ int cmd_run(int argc, char** argv) {
     j.value("timing_mode", to_string(cfg.platform.mode));
     j.value("sim_time_s", r.sim_s).value("wall_time_s", r.wall_s);
     j.begin_object("instructions").value("arm", static_cast<unsigned long long>(r.arm_instructions));
-    if (got.results.count("riscv_instructions")) j.value("riscv", got.results["riscv_instructions"]);
+    if (r.riscv_instructions) j.value("riscv", static_cast<unsigned long long>(r.riscv_instructions));
     else j.null("riscv");
     j.end_object();
     j.value("exit_status", r.exited ? r.exit_status : -1);
@@ -303,6 +332,8 @@ int cmd_run(int argc, char** argv) {
     f << j.str() << "\n";
     if (!f) std::fprintf(stderr, "zvp run: cannot write report %s\n", p.get("--report").c_str());
   }
+
+  if (p.has("--csv")) write_layer_csv(p.get("--csv"), got.layers, sc.reference, cfg.platform.board.fclk(0));
 
   // Human summary on stderr: results beside the seeds' reference numbers.
   std::fprintf(stderr, "[zvp] results of %s:\n", sc.name.c_str());

@@ -25,6 +25,7 @@ class CspDesign : public PlDesign {
            std::to_string(csp_.params().clock.mhz()) + " MHz";
   }
   CspAccelerator& csp() { return csp_; }
+  uint64_t riscv_instructions() const override { return csp_.riscv.instructions(); }
 
  private:
   static CspParams params(ZynqPlatform& soc) {

@@ -16,6 +16,8 @@ class PlDesign {
   virtual std::string describe() const = 0;
   // Inputs the design has finished so far (progress output on long runs); 0 if it cannot tell.
   virtual uint64_t items_done() const { return 0; }
+  // Instructions retired by RISC-V cores inside the design (0 if it has none).
+  virtual uint64_t riscv_instructions() const { return 0; }
 };
 
 // "none" gives nullptr (an empty PL: GP accesses get DECERR). Unknown names or variants throw

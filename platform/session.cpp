@@ -125,6 +125,7 @@ RunResult Session::run() {
   r.time_limit = !r.exited;
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
   r.arm_instructions = soc_->cpu.instructions();
+  r.riscv_instructions = pl_ ? pl_->riscv_instructions() : 0;
   vcd_.reset();
   return r;
 }

@@ -38,6 +38,7 @@ struct RunResult {
   double sim_s = 0;          // simulated time at exit (or at the limit)
   double wall_s = 0;
   uint64_t arm_instructions = 0;
+  uint64_t riscv_instructions = 0;  // cores inside the PL design (0: none)
 };
 
 class Session {
