@@ -46,9 +46,12 @@ Pl330::Pl330(sc_core::sc_module_name name, const Clock& clk, TimingMode mode,
   build_registers();
 
   SC_THREAD(manager_thread);
-  for (unsigned i = 0; i < kChannels; ++i)
+  for (unsigned i = 0; i < kChannels; ++i) {
     sc_core::sc_spawn(sc_bind(&Pl330::channel_thread, this, i),
                       sc_core::sc_gen_unique_name("channel"));
+    sc_core::sc_spawn(sc_bind(&Pl330::store_thread, this, i),
+                      sc_core::sc_gen_unique_name("store"));
+  }
 }
 
 // ---------------------------------------------------------------- register file

@@ -46,8 +46,8 @@ struct Pl330Params {
   unsigned mfifo_bytes = 1024;     // data buffer: 128 lines of 64 bits
   unsigned rd_issuing = 8;         // CRD rd_cap
   unsigned wr_issuing = 8;         // CRD wr_cap
-  unsigned rd_queue = 16;          // CRD rd_q_dep (reported only)
-  unsigned wr_queue = 16;          // CRD wr_q_dep (reported only)
+  unsigned rd_queue = 16;          // CRD rd_q_dep (reported; reads wait for an issuing slot)
+  unsigned wr_queue = 16;          // CRD wr_q_dep: DMASTs queued per channel awaiting their data
   unsigned icache_lines = 8;       // CR1 num_i_cache_lines
   unsigned icache_line_bytes = 16; // CR1 i_cache_len (4, 8, 16 or 32)
   bool manager_ns = false;         // boot_manager_ns (Zynq: SLCR TZ_DMA_NS, reset secure)
@@ -115,7 +115,20 @@ class Pl330 : public sc_core::sc_module {
   // ---- channel thread state
   struct Load {
     TxnP txn;
-    unsigned off = 0;  // bytes of txn->data already consumed by stores
+    unsigned off = 0;  // bytes of txn->data already claimed by queued stores
+  };
+  // A DMAST/DMASTZ in the channel's write queue: issued on the bus by the channel's store
+  // thread once every load supplying its data has completed.
+  struct Piece {
+    TxnP txn;
+    unsigned off = 0, n = 0;
+  };
+  struct Store {
+    std::vector<Piece> src;  // empty for DMASTZ
+    bool zero = false;
+    uint32_t addr = 0;
+    unsigned total = 0, size = 1, beats = 1, stream_width = 1, swap = 1;
+    bool inc = true;
   };
   struct Chan {
     unsigned id = 0;
@@ -133,8 +146,12 @@ class Pl330 : public sc_core::sc_module {
     uint32_t async_fault = 0;  // data errors reported by responses
     sc_core::sc_event go_ev, kill_ev, stopped_ev;
     sc_core::sc_time local = sc_core::SC_ZERO_TIME;  // instruction time not yet waited
-    std::deque<Load> fifo;     // this channel's MFIFO contents, in order
-    unsigned fifo_bytes = 0;   // bytes loaded (or in flight) and not yet stored
+    std::deque<Load> fifo;     // loaded data not yet claimed by a DMAST, in order
+    unsigned fifo_bytes = 0;   // bytes loaded (or in flight) and not yet claimed by a DMAST
+    unsigned mfifo_held = 0;   // MFIFO bytes of this channel: loaded and not yet written out
+    std::deque<Store> stq;     // write queue (DMASTs waiting for their data / a slot)
+    sc_core::sc_event stq_ev;       // a store was queued
+    sc_core::sc_event st_done_ev;   // the store thread issued (or dropped) queued stores
     std::vector<TxnP> outstanding;
   };
   struct Killed {};
@@ -168,6 +185,10 @@ class Pl330 : public sc_core::sc_module {
   void fetch(Chan& c, uint32_t addr, uint8_t* out, unsigned len);
   void do_load(Chan& c, bool single);
   void do_store(Chan& c, bool single, bool zero);
+  void store_thread(unsigned n);
+  void issue_store(Chan& c, Store& st);
+  void wait_stores(Chan& c, bool killable);
+  void wait_txns(Chan& c, bool reads, bool writes, bool killable);
   void wait_periph(Chan& c, unsigned periph, uint8_t op);
   void wait_event(Chan& c, unsigned ev);
   void barrier(Chan& c, bool reads, bool writes);
@@ -180,7 +201,9 @@ class Pl330 : public sc_core::sc_module {
 
   // AXI master (pl330_axi.cpp)
   TxnP bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uint8_t>&& data,
-                 unsigned stream_width, unsigned beats, bool fetch = false);
+                 unsigned stream_width, unsigned beats, bool fetch = false, bool agent = false);
+  void bwait(Chan& c, bool agent, const sc_core::sc_event& e);
+  void bwait(Chan& c, bool agent, const sc_core::sc_time& t);
   void bus_complete(Txn& t, const sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                      sc_core::sc_time& t);

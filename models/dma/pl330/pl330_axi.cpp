@@ -14,8 +14,8 @@ void Pl330::prune(std::vector<TxnP>& v) {
 }
 
 Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uint8_t>&& data,
-                             unsigned stream_width, unsigned beats, bool fetch) {
-  sync(c);
+                             unsigned stream_width, unsigned beats, bool fetch, bool agent) {
+  if (!agent) sync(c);
   auto& out = write ? wr_out_ : rd_out_;
   const unsigned cap = write ? p_.wr_issuing : p_.rd_issuing;
   for (prune(out); out.size() >= cap; prune(out)) {
@@ -23,13 +23,27 @@ Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uin
     for (auto& t : out) any |= t->done_ev;
     any |= c.kill_ev;
     sc_core::wait(any);
-    check(c);
+    if (agent) {
+      if (c.kill_req) throw Killed{};
+    } else {
+      check(c);
+    }
   }
   // Address channel: one request per DMAC clock.
   const int k = write ? 1 : 0;
-  if (addr_free_[k] > sc_core::sc_time_stamp()) cwait(c, addr_free_[k] - sc_core::sc_time_stamp());
-  if (mode_ == TimingMode::AT)
-    while (req_open_) cwait(c, req_end_ev_);  // base protocol: one open request per socket
+  // The address channel and the socket's open request are shared by every thread: re-check
+  // after each wait (another thread may have taken the slot meanwhile).
+  for (;;) {
+    if (addr_free_[k] > sc_core::sc_time_stamp()) {
+      bwait(c, agent, addr_free_[k] - sc_core::sc_time_stamp());
+      continue;
+    }
+    if (mode_ == TimingMode::AT && req_open_) {  // base protocol: one open request per socket
+      bwait(c, agent, req_end_ev_);
+      continue;
+    }
+    break;
+  }
   addr_free_[k] = sc_core::sc_time_stamp() + clk_.period();
 
   Txn* raw = new Txn;
@@ -82,6 +96,21 @@ Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uin
   }
   // TLM_UPDATED with END_REQ: request accepted, response comes on the backward path.
   return t;
+}
+
+// Waits of bus_issue: the channel thread (agent = false) also takes faults and kills at every
+// wait; the store thread (agent = true) only stops for a kill - a fault is the channel
+// thread's to report, and the store thread goes on writing out the data already loaded.
+void Pl330::bwait(Chan& c, bool agent, const sc_core::sc_event& e) {
+  if (!agent) return cwait(c, e);
+  sc_core::wait(e | c.kill_ev);
+  if (c.kill_req) throw Killed{};
+}
+
+void Pl330::bwait(Chan& c, bool agent, const sc_core::sc_time& t) {
+  if (!agent) return cwait(c, t);
+  if (t > sc_core::SC_ZERO_TIME) sc_core::wait(t, c.kill_ev);
+  if (c.kill_req) throw Killed{};
 }
 
 // The response of t arrived `delay` after now: its data is usable once the data channel has

@@ -95,27 +95,59 @@ void Pl330::sync(Chan& c) {
   cwait(c, t);
 }
 
+// Waits until the store thread has issued (or, after a kill or a failed load, dropped) every
+// queued store. killable: the channel thread's own waits (faults and kills interrupt them).
+void Pl330::wait_stores(Chan& c, bool killable) {
+  while (!c.stq.empty()) {
+    if (killable)
+      cwait(c, c.st_done_ev);
+    else
+      sc_core::wait(c.st_done_ev);
+  }
+}
+
+// Waits for the channel's issued transactions of the given kinds. The store thread may add
+// writes meanwhile, so the list is scanned again after every wait.
+void Pl330::wait_txns(Chan& c, bool reads, bool writes, bool killable) {
+  for (;;) {
+    TxnP pending;
+    for (auto& t : c.outstanding)
+      if (!t->done() && ((t->write && writes) || (!t->write && reads))) {
+        pending = t;
+        break;
+      }
+    if (!pending) break;
+    if (killable)
+      cwait(c, pending->done_ev);
+    else
+      sc_core::wait(pending->done_ev);
+  }
+  prune(c.outstanding);
+}
+
 void Pl330::drain(Chan& c) {
-  for (auto& t : c.outstanding)
-    while (!t->done()) sc_core::wait(t->done_ev);
+  wait_stores(c, false);
+  wait_txns(c, true, true, false);
   c.outstanding.clear();
 }
 
 void Pl330::release_fifo(Chan& c) {
-  mfifo_used_ -= c.fifo_bytes;
+  mfifo_used_ -= c.mfifo_held;
+  c.mfifo_held = 0;
   c.fifo_bytes = 0;
   c.fifo.clear();
+  c.stq.clear();
   mfifo_freed_.notify(sc_core::SC_ZERO_TIME);
 }
 
+// DMARMB / DMAWMB (and the waits of DMALDP/DMASTP): a write barrier first lets the store
+// thread issue every queued store, then waits for the responses.
 void Pl330::barrier(Chan& c, bool reads, bool writes) {
   const uint32_t st = c.state;
   c.state = kAtBarrier;
   sync(c);
-  for (auto& t : c.outstanding)
-    if ((t->write && writes) || (!t->write && reads))
-      while (!t->done()) cwait(c, t->done_ev);
-  prune(c.outstanding);
+  if (writes) wait_stores(c, true);
+  wait_txns(c, reads, writes, true);
   c.state = st;
 }
 
@@ -166,8 +198,8 @@ void Pl330::run_program(Chan& c) {
       // DMAEND: wait for the channel's outstanding transactions, then stop.
       c.state = kCompleting;
       sync(c);
-      for (auto& t : c.outstanding)
-        while (!t->done()) cwait(c, t->done_ev);
+      wait_stores(c, true);
+      wait_txns(c, true, true, true);
       c.pc += len;  // a stopped channel's CPC points past its DMAEND (as QEMU's model reads)
       return;
     }
@@ -275,13 +307,16 @@ void Pl330::do_load(Chan& c, bool single) {
   if (s > 3 || sw > 4) throw Faulted{kRdWrErr};  // wider than the 64-bit bus / reserved swap
   const unsigned size = 1u << s, beats = single ? 1 : ccr.src_len();
   const Xfer x = xfer_bytes(c.sar, size, beats, ccr.src_inc());
-  if (c.fifo_bytes + x.total > p_.mfifo_bytes) throw Faulted{kMfifoErr};  // can never fit
+  // A load can never fit if the channel's data not yet claimed by a DMAST would overflow the
+  // MFIFO (data claimed by queued stores leave it when those stores issue).
+  if (c.fifo_bytes + x.total > p_.mfifo_bytes) throw Faulted{kMfifoErr};
   while (mfifo_used_ + x.total > p_.mfifo_bytes) {
     // If every running thread waits for MFIFO space nobody will free any: the DMAC's
     // watchdog reports a lockup (here: this thread faults; DMAKILL then frees its share).
+    // Queued stores (of any channel) will still free space when their data arrive.
     bool all_blocked = true;
     for (auto& o : ch_)
-      if (&o != &c && o.active && o.state != kQueueBusy) all_blocked = false;
+      if ((&o != &c && o.active && o.state != kQueueBusy) || !o.stq.empty()) all_blocked = false;
     if (all_blocked) throw Faulted{kLockupErr};
     c.state = kQueueBusy;
     sync(c);
@@ -290,6 +325,7 @@ void Pl330::do_load(Chan& c, bool single) {
   c.state = kExecuting;
   mfifo_used_ += x.total;
   c.fifo_bytes += x.total;
+  c.mfifo_held += x.total;
   uint32_t addr = c.sar;
   unsigned left = x.total;
   while (left) {
@@ -305,48 +341,102 @@ void Pl330::do_load(Chan& c, bool single) {
   if (ccr.src_inc()) c.sar += x.total;
 }
 
+// DMAST/DMASTZ: claims the data from the channel's MFIFO share and queues the store; the
+// thread goes on (further DMALDs overlap the pending reads) unless the write queue is full.
 void Pl330::do_store(Chan& c, bool single, bool zero) {
   const Ccr ccr{c.ccr};
   const unsigned s = ccr.dst_size_log2(), sw = ccr.swap_code();
   if (s > 3 || sw > 4) throw Faulted{kRdWrErr};
   const unsigned size = 1u << s, beats = single ? 1 : ccr.dst_len();
   const Xfer x = xfer_bytes(c.dar, size, beats, ccr.dst_inc());
-  std::vector<uint8_t> buf(x.total, 0);
+  if (!zero && c.fifo_bytes < x.total) throw Faulted{kStDataUnavailable};
+  if (c.stq.size() >= p_.wr_queue) {
+    c.state = kQueueBusy;
+    sync(c);
+    while (c.stq.size() >= p_.wr_queue) cwait(c, c.st_done_ev);
+    c.state = kExecuting;
+  }
+  Store st;
+  st.zero = zero;
+  st.addr = c.dar;
+  st.total = x.total;
+  st.size = size;
+  st.beats = beats;
+  st.stream_width = x.stream_width;
+  st.swap = swap_bytes(sw);
+  st.inc = ccr.dst_inc();
   if (!zero) {
-    if (c.fifo_bytes < x.total) throw Faulted{kStDataUnavailable};
     unsigned got = 0;
     while (got < x.total) {
       Load& l = c.fifo.front();
-      if (!l.txn->done()) {
-        sync(c);
-        while (!l.txn->done()) cwait(c, l.txn->done_ev);
-      }
-      if (!l.txn->ok()) throw Faulted{kDataReadErr};
       const unsigned n = std::min<unsigned>(x.total - got, l.txn->data.size() - l.off);
-      std::memcpy(buf.data() + got, l.txn->data.data() + l.off, n);
+      st.src.push_back({l.txn, l.off, n});
       got += n;
       l.off += n;
       if (l.off == l.txn->data.size()) c.fifo.pop_front();
     }
     c.fifo_bytes -= x.total;
-    mfifo_used_ -= x.total;
+  }
+  // The store may not reach the bus before the thread has reached it in time.
+  sync(c);
+  c.stq.push_back(std::move(st));
+  c.stq_ev.notify();
+  if (ccr.dst_inc()) c.dar += x.total;
+}
+
+// One per channel: issues the queued stores in order, each once its loads have completed.
+// A failed load (read error: the channel faults through the response) or a kill drops the
+// stores still queued; a fault of the thread otherwise lets the loaded data be written out.
+void Pl330::store_thread(unsigned n) {
+  Chan& c = ch_[n];
+  for (;;) {
+    while (c.stq.empty()) sc_core::wait(c.stq_ev);
+    try {
+      Store& st = c.stq.front();  // stays queued (counted against wr_queue) until issued
+      for (auto& p : st.src) {
+        while (!p.txn->done()) {
+          sc_core::wait(p.txn->done_ev | c.kill_ev);
+          if (c.kill_req) throw Killed{};
+        }
+        if (!p.txn->ok()) throw Killed{};
+      }
+      issue_store(c, st);
+      c.stq.pop_front();
+    } catch (Killed&) {
+      c.stq.clear();
+    }
+    c.st_done_ev.notify(sc_core::SC_ZERO_TIME);
+  }
+}
+
+void Pl330::issue_store(Chan& c, Store& st) {
+  std::vector<uint8_t> buf(st.total, 0);
+  if (!st.zero) {
+    unsigned got = 0;
+    for (auto& p : st.src) {
+      std::memcpy(buf.data() + got, p.txn->data.data() + p.off, p.n);
+      got += p.n;
+    }
+    st.src.clear();
+    // The data leave the MFIFO as the write issues.
+    c.mfifo_held -= st.total;
+    mfifo_used_ -= st.total;
     mfifo_freed_.notify(sc_core::SC_ZERO_TIME);
-    const unsigned u = swap_bytes(sw);
+    const unsigned u = st.swap;
     if (u > 1)
       for (unsigned i = 0; i + u <= buf.size(); i += u) std::reverse(&buf[i], &buf[i] + u);
   }
-  uint32_t addr = c.dar;
+  uint32_t addr = st.addr;
   unsigned off = 0;
-  while (off < x.total) {
-    unsigned n = x.total - off;
-    if (ccr.dst_inc()) n = std::min<unsigned>(n, 4096 - (addr & 4095));
-    const unsigned b = ccr.dst_inc() ? ((addr & (size - 1)) + n + size - 1) / size : beats;
+  while (off < st.total) {
+    unsigned n = st.total - off;
+    if (st.inc) n = std::min<unsigned>(n, 4096 - (addr & 4095));
+    const unsigned b = st.inc ? ((addr & (st.size - 1)) + n + st.size - 1) / st.size : st.beats;
     std::vector<uint8_t> part(buf.begin() + off, buf.begin() + off + n);
-    bus_issue(c, true, addr, std::move(part), ccr.dst_inc() ? n : x.stream_width, b);
+    bus_issue(c, true, addr, std::move(part), st.inc ? n : st.stream_width, b, false, true);
     off += n;
-    if (ccr.dst_inc()) addr += n;
+    if (st.inc) addr += n;
   }
-  if (ccr.dst_inc()) c.dar += x.total;
 }
 
 // ---------------------------------------------------------------- waits
