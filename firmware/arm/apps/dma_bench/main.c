@@ -31,35 +31,6 @@ static uint8_t dst_ddr[DDR_BYTES + ROW_SKEW] __attribute__((aligned(32768)));
 static uint8_t progs[MAX_CH][PROG_BYTES] __attribute__((aligned(32)));
 static pl330_dev dma;
 
-/* `count` repetitions of {DMALD; DMAST}: LC0 loops of up to 256 inside LC1 loops of up to 256,
- * then a remainder loop. */
-static void emit_bursts(pl330_prog *p, uint32_t count)
-{
-    while (count >= 256u) {
-        uint32_t outer = count / 256u;
-        if (outer > 256u)
-            outer = 256u;
-        pl330_dmalp(p, 1, outer);
-        const uint32_t o = p->len;
-        pl330_dmalp(p, 0, 256);
-        const uint32_t i = p->len;
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-        pl330_dmalpend(p, 0, i, 0, PL330_ALWAYS);
-        pl330_dmalpend(p, 1, o, 0, PL330_ALWAYS);
-        count -= outer * 256u;
-    }
-    if (count > 1u) {
-        pl330_dmalp(p, 0, count);
-        const uint32_t i = p->len;
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-        pl330_dmalpend(p, 0, i, 0, PL330_ALWAYS);
-    } else if (count == 1u) {
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-    }
-}
 
 /* Copy of len bytes (a multiple of size * beats) in bursts of beats x size; ends with WMB,
  * SEV <event>, END like the vendor driver's programs. */
@@ -72,7 +43,7 @@ static int build(pl330_prog *p, uint32_t d, uint32_t s, uint32_t len, uint32_t s
     pl330_dmamov(p, PL330_SAR, s);
     pl330_dmamov(p, PL330_DAR, d);
     pl330_dmamov(p, PL330_CCR, pl330_ccr(size, beats, size, beats));
-    emit_bursts(p, len / burst);
+    pl330_emit_copy_loops(p, len / burst, 1);
     pl330_dmawmb(p);
     pl330_dmasev(p, event);
     pl330_dmaend(p);

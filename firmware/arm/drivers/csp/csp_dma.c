@@ -26,34 +26,6 @@ static void set_ccr(emitter *e, uint32_t ccr)
     }
 }
 
-/* `count` x (DMALD; DMAST), as LC0 loops of up to 256 nested in LC1 loops of up to 256. */
-static void loops(pl330_prog *p, uint32_t count)
-{
-    while (count >= 256u) {
-        uint32_t outer = count / 256u;
-        if (outer > 256u)
-            outer = 256u;
-        pl330_dmalp(p, 1, outer);
-        const uint32_t o = p->len;
-        pl330_dmalp(p, 0, 256);
-        const uint32_t i = p->len;
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-        pl330_dmalpend(p, 0, i, 0, PL330_ALWAYS);
-        pl330_dmalpend(p, 1, o, 0, PL330_ALWAYS);
-        count -= outer * 256u;
-    }
-    if (count == 1u) {
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-    } else if (count > 1u) {
-        pl330_dmalp(p, 0, count);
-        const uint32_t i = p->len;
-        pl330_dmald(p, PL330_ALWAYS);
-        pl330_dmast(p, PL330_ALWAYS);
-        pl330_dmalpend(p, 0, i, 0, PL330_ALWAYS);
-    }
-}
 
 static void body(emitter *e, uint32_t src, uint32_t dst, uint32_t len)
 {
@@ -62,19 +34,19 @@ static void body(emitter *e, uint32_t src, uint32_t dst, uint32_t len)
         const uint32_t n64 = len / 64u;
         if (n64) {
             set_ccr(e, pl330_ccr(beat, 64u / beat, beat, 64u / beat));
-            loops(e->p, n64);
+            pl330_emit_copy_loops(e->p, n64, 1);
             len -= n64 * 64u;
         }
         const uint32_t n32 = len / 32u;
         if (n32) {
             set_ccr(e, pl330_ccr(beat, 32u / beat, beat, 32u / beat));
-            loops(e->p, n32);
+            pl330_emit_copy_loops(e->p, n32, 1);
             len -= n32 * 32u;
         }
     }
     if (len) {
         set_ccr(e, pl330_ccr(1, 1, 1, 1));
-        loops(e->p, len);
+        pl330_emit_copy_loops(e->p, len, 1);
     }
 }
 

@@ -13,6 +13,7 @@
 
 #include "convnet/csp_plan.h"
 #include "drivers/pl330/pl330_asm.h"
+#include "drivers/pl330/pl330_prog.h"
 
 typedef struct {
     uint32_t ddr[3];  /* DDR bases: inputs, weights, outputs (csp_plan layouts) */

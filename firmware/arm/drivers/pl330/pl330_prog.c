@@ -1,8 +1,6 @@
 /* PL330 program builders (see pl330_prog.h). */
 #include "drivers/pl330/pl330_prog.h"
 
-/* Emits `count` repetitions of a body of `n_st` stores after one load (n_st = 0: DMALD + DMAST
- * pairs are not split), as LC0 loops of up to 256 nested in LC1 loops of up to 256. */
 static void emit_body(pl330_prog *p, uint32_t n_st)
 {
     pl330_dmald(p, PL330_ALWAYS);
@@ -10,7 +8,7 @@ static void emit_body(pl330_prog *p, uint32_t n_st)
         pl330_dmast(p, PL330_ALWAYS);
 }
 
-static void emit_loops(pl330_prog *p, uint32_t count, uint32_t n_st)
+void pl330_emit_copy_loops(pl330_prog *p, uint32_t count, uint32_t n_st)
 {
     while (count >= 256) {
         uint32_t outer = count / 256;
@@ -55,7 +53,7 @@ int pl330_build_memcpy(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, 
         head = len;
     if (head) {
         pl330_dmamov(p, PL330_CCR, pl330_ccr(1, 1, 1, 1));
-        emit_loops(p, head, 1);
+        pl330_emit_copy_loops(p, head, 1);
     }
     uint32_t rem = len - head;
     const uint32_t d = dst + head;
@@ -64,7 +62,7 @@ int pl330_build_memcpy(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, 
     const uint32_t bursts = rem / 128u;
     if (bursts) {
         pl330_dmamov(p, PL330_CCR, pl330_ccr(8, 16, dsize, 16));
-        emit_loops(p, bursts, 8u / dsize);
+        pl330_emit_copy_loops(p, bursts, 8u / dsize);
     }
     rem -= bursts * 128u;
     /* Word tail. */
@@ -72,13 +70,13 @@ int pl330_build_memcpy(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, 
     if (words) {
         const uint32_t ws = dsize < 4 ? dsize : 4;
         pl330_dmamov(p, PL330_CCR, pl330_ccr(4, 1, ws, 4u / ws));
-        emit_loops(p, words, 1);
+        pl330_emit_copy_loops(p, words, 1);
     }
     rem -= words * 4u;
     /* Byte tail. */
     if (rem) {
         pl330_dmamov(p, PL330_CCR, pl330_ccr(1, 1, 1, 1));
-        emit_loops(p, rem, 1);
+        pl330_emit_copy_loops(p, rem, 1);
     }
     pl330_dmawmb(p);
     pl330_dmasev(p, event);
@@ -98,18 +96,18 @@ int pl330_build_periph(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, 
     const uint32_t n64 = body / 64u;
     if (n64) {
         pl330_dmamov(p, PL330_CCR, pl330_ccr(8, 8, 8, 8));
-        emit_loops(p, n64, 1);
+        pl330_emit_copy_loops(p, n64, 1);
     }
     body -= n64 * 64u;
     const uint32_t n32 = body / 32u;
     if (n32) {
         pl330_dmamov(p, PL330_CCR, pl330_ccr(8, 4, 8, 4));
-        emit_loops(p, n32, 1);
+        pl330_emit_copy_loops(p, n32, 1);
     }
     body -= n32 * 32u;
     pl330_dmamov(p, PL330_CCR, pl330_ccr(1, 1, 1, 1));
     if (body)
-        emit_loops(p, body, 1);
+        pl330_emit_copy_loops(p, body, 1);
     /* The last byte alone: its peripheral transfer is the acknowledge. */
     if (ack_on_store) {
         pl330_dmald(p, PL330_ALWAYS);

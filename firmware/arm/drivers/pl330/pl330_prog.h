@@ -15,6 +15,11 @@
 
 #include "drivers/pl330/pl330_asm.h"
 
+/* `count` repetitions of {DMALD; n_st x DMAST} (n_st = 1 for plain copy bursts), as LC0 loops
+ * of up to 256 nested in LC1 loops of up to 256, then a remainder loop. The building block of
+ * the builders below and of programs that set their own CCR (benchmarks, the csp driver). */
+void pl330_emit_copy_loops(pl330_prog *p, uint32_t count, uint32_t n_st);
+
 int pl330_build_memcpy(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, uint32_t event);
 int pl330_build_periph(pl330_prog *p, uint32_t dst, uint32_t src, uint32_t len, uint32_t periph,
                        int ack_on_store, uint32_t event);
