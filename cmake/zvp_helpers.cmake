@@ -27,7 +27,7 @@ function(zvp_gtest name)
     endif()
   endforeach()
   # sc_main (which runs GoogleTest) is compiled into each test: libsystemc owns main().
-  add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/common/sc_test_main.cpp)
+  add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/sc_test_main.cpp)
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   if(NOT T_LABELS)

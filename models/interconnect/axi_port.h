@@ -15,6 +15,7 @@
 // Both modes accept both interfaces (b_transport in at goes through the at queues; nb_transport
 // in lt completes at once with the lt delay). DMI and debug accesses pass through.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -40,6 +41,13 @@ struct AxiPortConfig {
   unsigned max_reads = 8;         // outstanding read transactions
   unsigned max_writes = 8;        // outstanding write transactions
   TimingMode mode = TimingMode::LT;
+
+  // Parameters (the clock and width are set by the platform from the PL clock and the port kind).
+  void declare(ParamScope& p) {
+    p.add("crossing_cycles", crossing_cycles, "cycles", "clock-domain crossing latency per direction (port clock)", 0, 64);
+    p.add("max_reads", max_reads, "transactions", "outstanding read transactions accepted", 1, 64);
+    p.add("max_writes", max_writes, "transactions", "outstanding write transactions accepted", 1, 64);
+  }
 };
 
 class AxiPort : public sc_core::sc_module {

@@ -15,6 +15,7 @@
 //     `max_outstanding` transactions in flight (END_REQ withheld beyond). Requests are
 //     pipelined to the targets.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -45,6 +46,12 @@ struct InterconnectConfig {
   unsigned hop_cycles = 2;         // per direction
   unsigned max_outstanding = 8;    // per master (slave port)
   TimingMode mode = TimingMode::LT;
+
+  void declare(ParamScope& p) {
+    p.add("width_bytes", width_bytes, "bytes", "data path width", 1, 128);
+    p.add("hop_cycles", hop_cycles, "cycles", "latency per direction through the switch", 0, 64);
+    p.add("max_outstanding", max_outstanding, "transactions", "outstanding transactions per master", 1, 64);
+  }
 };
 
 class Interconnect : public sc_core::sc_module {

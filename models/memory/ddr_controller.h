@@ -20,6 +20,7 @@
 //    write data channels: one port alone cannot exceed axi_port_bytes x axi_clock (2,844 MB/s
 //    at 355 MHz), below the DRAM's 4,264 MB/s; several ports together are bound by the DRAM.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 
 #include <cstdint>
@@ -49,6 +50,27 @@ struct DdrConfig {
   unsigned axi_port_bytes = 8;           // DDRI AXI ports: 64 bit ...
   Clock axi_clock{"ddr_2x", 355.555556e6};  // ... at ddr_2x (2/3 of the 533 MHz ddr_3x)
   MemoryPortConfig ports;                // timing mode, queue depth per port, arbitration
+
+  // Parameters (DDR3 timings in DDR clock cycles; UG585 ch. 10, JEDEC DDR3-1066F).
+  void declare(ParamScope& p) {
+    p.add("burst_length", burst_length, "beats", "DDR burst length (BL8)", 4, 16);
+    p.add("tcl", cl, "cycles", "CAS (read) latency", 1, 32);
+    p.add("tcwl", cwl, "cycles", "CAS write latency", 1, 32);
+    p.add("trcd", trcd, "cycles", "activate to read/write", 1, 64);
+    p.add("trp", trp, "cycles", "precharge period", 1, 64);
+    p.add("twtr", twtr, "cycles", "write to read turnaround", 0, 64);
+    p.add("rtw_gap", rtw_gap, "cycles", "idle bus cycles from read data to write data", 0, 64);
+    p.add("banks", banks, "banks", "banks per device", 1, 16);
+    p.add("column_bits", column_bits, "bits", "column address bits", 6, 14);
+    p.add("refresh", refresh, "model refresh (tREFI/tRFC)");
+    p.add("trefi_ns", trefi_ns, "ns", "average refresh interval", 100, 1e6);
+    p.add("trfc_ns", trfc_ns, "ns", "refresh cycle time", 1, 1e4);
+    p.add("port_latency", port_latency_cycles, "cycles", "AXI port and arbiter to command queue, each way", 0, 256);
+    p.add("axi_port_bytes", axi_port_bytes, "bytes", "width of the DDRI AXI ports", 4, 16);
+    p.frequency("axi_clock", axi_clock, "clock of the DDRI AXI ports (ddr_2x)");
+    auto q = p.sub("port");
+    ports.declare(q);
+  }
 };
 
 class DdrController : public TimedMemory {

@@ -3,6 +3,7 @@
 // the interface for ceil(N / width) cycles and its response is ready `latency` cycles after
 // its last beat. Timing modes and ports as TimedMemory.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 
 #include <cstdint>
@@ -19,6 +20,14 @@ struct SramConfig {
   unsigned read_latency_cycles = 3;
   unsigned write_latency_cycles = 2;
   MemoryPortConfig ports;
+
+  void declare(ParamScope& p) {
+    p.add("width_bytes", width_bytes, "bytes", "data path width", 1, 128);
+    p.add("read_latency", read_latency_cycles, "cycles", "read access latency", 0, 64);
+    p.add("write_latency", write_latency_cycles, "cycles", "write access latency", 0, 64);
+    auto q = p.sub("port");
+    ports.declare(q);
+  }
 };
 
 class Sram : public TimedMemory {

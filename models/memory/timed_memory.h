@@ -13,6 +13,7 @@
 // Both interfaces work in both modes; data are identical (functional access at service time).
 // Out-of-range accesses answer TLM_ADDRESS_ERROR_RESPONSE.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -37,6 +38,10 @@ struct MemoryPortConfig {
   unsigned queue_depth = 8;                     // per port (at)
   Arbitration arbitration = Arbitration::RoundRobin;
   bool dmi = true;
+
+  void declare(ParamScope& p) {
+    p.add("queue_depth", queue_depth, "requests", "request queue depth per port (at)", 1, 256);
+  }
 };
 
 class TimedMemory : public sc_core::sc_module {

@@ -30,6 +30,20 @@ void CspParams::propagate() {
   wm.ports.mode = mode;
 }
 
+void CspParams::declare(ParamScope& p) {
+  p.bytes("l2_bytes", l2_bytes, "L2 instruction BRAM of the Zero-riscy", 4096, 1u << 20);
+  p.add("router_hop_cycles", router_hop_cycles, "cycles", "AXI interconnect / local bus decode latency", 0, 64);
+  auto d = p.sub("sched");
+  d.add("fifo_depth", scheduler.fifo_depth, "requests", "DMA Action Scheduler request FIFO depth per channel", 1, 256);
+  auto t = p.sub("tcdm");
+  t.add("bank_bytes", tcdm.bank_bytes, "bytes", "bytes per TCDM bank", 1024, 1u << 20);
+  t.add("read_latency", tcdm.read_latency_cycles, "cycles", "BRAM controller + output register read latency", 0, 16);
+  t.add("write_latency", tcdm.write_latency_cycles, "cycles", "BRAM write latency", 0, 16);
+  auto w = p.sub("wm");
+  w.add("read_latency", wm.read_latency_cycles, "cycles", "Weight Memory read latency", 0, 16);
+  w.add("write_latency", wm.write_latency_cycles, "cycles", "Weight Memory write latency", 0, 16);
+}
+
 BramConfig CspAccelerator::l2_config(const CspParams& p) {
   BramConfig c;
   c.size = p.l2_bytes;

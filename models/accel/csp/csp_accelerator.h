@@ -25,6 +25,7 @@
 #include "accel/csp/tcdm.h"
 #include "accel/csp/weight_memory.h"
 #include "core/irq.h"
+#include "core/params.h"
 #include "core/router.h"
 #include "cpu/riscv/zero_riscy.h"
 #include "memory/sram.h"
@@ -33,7 +34,7 @@ namespace zvp {
 
 struct CspParams {
   Clock clock{"pl", 80e6};
-  uint32_t l2_bytes = 32 * 1024;
+  uint64_t l2_bytes = 32 * 1024;
   TcdmParams tcdm;
   WeightMemoryParams wm;
   ConvEngineParams engine;
@@ -43,6 +44,8 @@ struct CspParams {
   unsigned router_hop_cycles = 1;  // AXI interconnect / local bus decode
   // Applies `clock` and `mode` to every block (call after editing them).
   void propagate();
+  // Parameters under pl.csp (the clock is declared by the design, which links it to FCLK0).
+  void declare(ParamScope& p);
 };
 
 class CspAccelerator : public sc_core::sc_module {

@@ -20,6 +20,7 @@
 // an interrupt input is high (even if masked by CPSR.I/F). SVC 0x123456 (ARM) / SVC 0xAB
 // (Thumb) are ARM semihosting calls when semihosting is enabled.
 #pragma once
+#include "core/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -56,6 +57,14 @@ struct CortexA9Params {
   uint32_t stack_size = 0x100000; // SYS_HEAPINFO: stack at the top of the first DMI region
   // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
   unsigned exception_entry_cycles = 8;
+
+  // Parameters (the clock comes from clocks.cpu; the pipeline facts are declared by A9Timing).
+  void declare(ParamScope& p) {
+    p.add("cpi", cpi, "cycles", "flat cycles per instruction; 0 = the Cortex-A9 pipeline model", 0, 1000);
+    p.time("quantum", quantum, "temporal-decoupling quantum of the CPU thread",
+           sc_core::sc_time(1, sc_core::SC_NS), sc_core::sc_time(1, sc_core::SC_SEC));
+    p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
+  }
 };
 
 // A quantum keeper synchronising on the core's own quantum (a parameter of the core) rather

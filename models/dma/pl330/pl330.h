@@ -20,6 +20,7 @@
 //    (CRD); in LT a transaction completes at max(issue + target latency, data channel free +
 //    beats); in AT it completes at BEGIN_RESP (plus the data channel occupancy).
 #pragma once
+#include "core/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -52,6 +53,17 @@ struct Pl330Params {
   unsigned icache_line_bytes = 16; // CR1 i_cache_len (4, 8, 16 or 32)
   bool manager_ns = false;         // boot_manager_ns (Zynq: SLCR TZ_DMA_NS, reset secure)
   uint32_t boot_addr = 0;          // CR2
+
+  // Parameters (the DMA-330 configuration of the Zynq PS, UG585 ch. 9 / DMA-330 TRM CRn/CRD).
+  void declare(ParamScope& p) {
+    p.add("mfifo_bytes", mfifo_bytes, "bytes", "MFIFO data buffer size (CRD data_buffer_dep x 8)", 64, 65536);
+    p.add("read_issuing", rd_issuing, "transactions", "AXI reads in flight (CRD rd_cap)", 1, 16);
+    p.add("write_issuing", wr_issuing, "transactions", "AXI writes in flight (CRD wr_cap)", 1, 16);
+    p.add("read_queue", rd_queue, "entries", "read queue depth (CRD rd_q_dep)", 1, 64);
+    p.add("write_queue", wr_queue, "entries", "write queue depth per channel (CRD wr_q_dep)", 1, 64);
+    p.add("icache_lines", icache_lines, "lines", "instruction cache lines (CR1)", 1, 16);
+    p.add("icache_line_bytes", icache_line_bytes, "bytes", "instruction cache line length (CR1: 4, 8, 16, 32)", 4, 32);
+  }
 };
 
 class Pl330 : public sc_core::sc_module {

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "board.h"
+#include "core/config_error.h"
 #include "lenet_files.h"
 #include "mnist_io.h"
 #include "zvp_memmap.h"
@@ -40,11 +40,19 @@ void put32(std::vector<uint8_t>& v, size_t off, uint32_t x) {
 
 }  // namespace
 
-LenetDesign::LenetDesign(ZynqPlatform& soc, const LenetDesignOptions& opt)
-    : opt_(opt), params_(load_model(opt)) {
+void LenetDesignOptions::declare(ParamScope& p) {
+  p.choice("variant", variant, lenet_hls_design_names(), "HLS design of the predict IP (seed 004)");
+  p.frequency("clock", clock, "clock of every block of the design", 1e6, 500e6);
+  p.link("clock", "clocks.fclk0");
+  p.add("stream_fifo_depth", stream_fifo_depth, "beats", "AXI4-Stream FIFO between the DMA and the IP", 1, 1u << 20);
+  p.add("lite_latency", lite_latency_cycles, "cycles", "AXI-Lite slave response latency of each block", 0, 64);
+}
+
+void LenetDesign::build(ZynqPlatform& soc) {
+  params_ = load_model(opt_);
   const LenetHlsDesign& hls = hls_design(opt_.variant);
   if (opt_.stream_fifo_depth == 0) throw ConfigError("lenet design: stream FIFO depth must be >= 1");
-  const Clock& fclk = soc.fclk[0];
+  const Clock fclk("fclk0", opt_.clock.hz());
 
   AxiDmaConfig dc;
   dc.sg = false;                 // direct register mode (XAxiDma_SimpleTransfer)
@@ -91,12 +99,6 @@ std::string LenetDesign::describe() const {
 
 uint64_t LenetDesign::items_done() const { return ip_->images_done(); }
 
-std::unique_ptr<PlDesign> make_lenet_design(ZynqPlatform& soc, const std::string& variant) {
-  LenetDesignOptions o;
-  o.variant = variant.empty() ? "optimized" : variant;
-  return std::make_unique<LenetDesign>(soc, o);
-}
-
 std::vector<uint8_t> lenet_inputs_file(const std::string& mnist_file, size_t count, lenet_fx_fmt input_fmt) {
   mnist::Dataset ds;
   try {
@@ -131,7 +133,7 @@ size_t lenet_load_inputs(ZynqPlatform& soc, const std::string& mnist_file, size_
   const auto bytes = lenet_inputs_file(mnist_file, count, input_fmt);
   if (addr < ZVP_LENET_DATA_BASE || addr + bytes.size() > uint64_t(ZVP_LENET_DATA_BASE) + ZVP_LENET_DATA_SIZE)
     throw ConfigError("lenet inputs (" + std::to_string(bytes.size()) + " bytes) do not fit the LENET_DATA region");
-  if (addr + bytes.size() > soc.options().board.ddr_size)
+  if (addr + bytes.size() > soc.ddr_size())
     throw ConfigError("lenet inputs do not fit in the board's DDR");
   soc.ddrc.load(addr, bytes.data(), bytes.size());
   uint32_t n = 0;
@@ -145,3 +147,6 @@ size_t lenet_load_inputs(ZynqPlatform& soc, const std::string& mnist_file, size_
 }
 
 }  // namespace zvp
+
+ZVP_REGISTER_PL_DESIGN(zvp::LenetDesign, "lenet",
+                       "seed 004: HLS LeNet-5 predict IP fed by a Xilinx AXI DMA, with an AXI Timer (Zybo Z7)")

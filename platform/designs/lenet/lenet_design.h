@@ -6,10 +6,10 @@
 //   AxiDma.m_axi -> S_AXI_HP0 -> DDR;  AxiDma.mm2s (16-bit) -> AxisFifo -> LenetPredictIp.in
 //   IRQ_F2P: [0] predict (ZVP_IRQ_LENET_PREDICT), [1] DMA mm2s_introut, [2] s2mm_introut (no S2MM:
 //            stays low), [3] AXI Timer (pl_lenet.yaml)
-//   Every PL block runs on FCLK_CLK0 (soc.fclk[0], 125 MHz on the Zybo boards).
+//   Every PL block runs on pl.lenet.clock (FCLK_CLK0 by default: 125 MHz on the Zybo boards).
 //
-// Usage (the platform / scenario runner):
-//   auto pl = zvp::make_lenet_design(soc, "optimized");   // before elaboration
+// Usage (a test bench; runs get it by name through the registry, `--pl lenet[:variant]`):
+//   zvp::LenetDesign pl(opts); pl.build(soc);                        // before elaboration
 //   zvp::lenet_load_inputs(soc, "build/data/mnist_test.bin", 200);  // optional: the input file
 // variant: "stream", "partial", "optimized" (default when empty) — the HLS design of the IP
 // (models/accel/lenet/lenet_designs.h). Unknown variants throw ConfigError.
@@ -23,7 +23,7 @@
 #include "dma/axi_dma/axi_dma.h"
 #include "pl/axi_timer.h"
 #include "pl/axis.h"
-#include "pl_designs.h"
+#include "pl_design.h"
 
 namespace zvp {
 
@@ -31,6 +31,7 @@ class ZynqPlatform;
 
 struct LenetDesignOptions {
   std::string variant = "optimized";
+  Clock clock{"fclk0", 125e6};  // pl.lenet.clock (follows clocks.fclk0)
   // Depth (16-bit beats) of the AXI4-Stream FIFO between the DMA and the IP (an AXI4-Stream Data
   // FIFO; 16 is the IP catalogue default). Seed 004's 5th-input back-pressure implies about 3
   // images (3,072 beats) of buffering in front of its IP, which the paper does not document.
@@ -38,12 +39,16 @@ struct LenetDesignOptions {
   // Trained model (default: the committed one in scenarios/data/lenet).
   std::string weights_file, formats_file;
   unsigned lite_latency_cycles = 2;  // AXI-Lite slave response latency of each block (PL clocks)
+  void declare(ParamScope& p);
 };
 
 class LenetDesign : public PlDesign {
  public:
-  LenetDesign(ZynqPlatform& soc, const LenetDesignOptions& opt);
+  LenetDesign() = default;
+  explicit LenetDesign(const LenetDesignOptions& opt) : opt_(opt) {}
   ~LenetDesign() override;
+  void declare(ParamScope& pl) override { opt_.declare(pl); }
+  void build(ZynqPlatform& soc) override;
   std::string describe() const override;
   uint64_t items_done() const override;
 
@@ -55,15 +60,12 @@ class LenetDesign : public PlDesign {
 
  private:
   LenetDesignOptions opt_;
-  lenet_lite_fixed_params params_;
+  lenet_lite_fixed_params params_{};
   std::unique_ptr<AxiDma> dma_;
   std::unique_ptr<AxisFifo> fifo_;
   std::unique_ptr<LenetPredictIp> ip_;
   std::unique_ptr<AxiTimer> timer_;
 };
-
-// The factory the platform calls for `--pl lenet[:variant]`.
-std::unique_ptr<PlDesign> make_lenet_design(ZynqPlatform& soc, const std::string& variant);
 
 // Input file for the lenet5 firmware ("ZVPLNIN1", platform/memmap/lenet_ip.yaml): the first
 // `count` digits of a ZVP MNIST file (0 = all) as network inputs in the given input format.

@@ -1,0 +1,315 @@
+#include "core/params.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/units.h"
+
+namespace zvp {
+
+namespace {
+
+template <typename T>
+std::string range_text(T min, T max) {
+  return "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
+}
+
+std::string quoted_list(const std::vector<std::string>& v) {
+  std::string s;
+  for (auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t cur = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+// ---- ParamScope ---------------------------------------------------------------------------
+
+ParamScope ParamScope::sub(const std::string& name) const { return ParamScope(*tree_, path(name)); }
+
+std::string ParamScope::path(const std::string& name) const {
+  return prefix_.empty() ? name : prefix_ + "." + name;
+}
+
+void ParamScope::custom(Param p) {
+  p.path = path(p.path);
+  tree_->declare(std::move(p));
+}
+
+void ParamScope::link(const std::string& name, const std::string& source) {
+  tree_->link(path(name), source);
+}
+
+void ParamScope::add(const std::string& name, bool& v, const std::string& doc) {
+  Param p;
+  p.path = name;
+  p.type = "bool";
+  p.doc = doc;
+  p.range = "true|false";
+  p.parse = [&v, full = path(name)](const std::string& s) { v = units::parse_bool(s, full); };
+  p.format = [&v] { return std::string(v ? "true" : "false"); };
+  custom(std::move(p));
+}
+
+void ParamScope::add(const std::string& name, unsigned& v, const std::string& unit,
+                     const std::string& doc, uint64_t min, uint64_t max) {
+  Param p;
+  p.path = name;
+  p.type = "uint";
+  p.unit = unit;
+  p.doc = doc;
+  p.range = range_text(min, max);
+  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
+    const uint64_t x = units::parse_u64(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
+    v = static_cast<unsigned>(x);
+  };
+  p.format = [&v] { return std::to_string(v); };
+  custom(std::move(p));
+}
+
+void ParamScope::add(const std::string& name, uint64_t& v, const std::string& unit,
+                     const std::string& doc, uint64_t min, uint64_t max) {
+  Param p;
+  p.path = name;
+  p.type = "uint";
+  p.unit = unit;
+  p.doc = doc;
+  p.range = range_text(min, max);
+  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
+    const uint64_t x = units::parse_u64(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
+    v = x;
+  };
+  p.format = [&v] { return std::to_string(v); };
+  custom(std::move(p));
+}
+
+void ParamScope::add(const std::string& name, int& v, const std::string& unit, const std::string& doc,
+                     int64_t min, int64_t max) {
+  Param p;
+  p.path = name;
+  p.type = "int";
+  p.unit = unit;
+  p.doc = doc;
+  p.range = range_text(min, max);
+  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
+    const int64_t x = units::parse_i64(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
+    v = static_cast<int>(x);
+  };
+  p.format = [&v] { return std::to_string(v); };
+  custom(std::move(p));
+}
+
+void ParamScope::add(const std::string& name, double& v, const std::string& unit,
+                     const std::string& doc, double min, double max) {
+  Param p;
+  p.path = name;
+  p.type = "real";
+  p.unit = unit;
+  p.doc = doc;
+  p.range = "[" + units::format_double(min) + ", " + units::format_double(max) + "]";
+  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
+    const double x = units::parse_double(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + r);
+    v = x;
+  };
+  p.format = [&v] { return units::format_double(v); };
+  custom(std::move(p));
+}
+
+void ParamScope::add(const std::string& name, std::string& v, const std::string& doc) {
+  Param p;
+  p.path = name;
+  p.type = "text";
+  p.doc = doc;
+  p.parse = [&v](const std::string& s) { v = s; };
+  p.format = [&v] { return v; };
+  custom(std::move(p));
+}
+
+void ParamScope::choice(const std::string& name, std::string& v, const std::vector<std::string>& options,
+                        const std::string& doc) {
+  Param p;
+  p.path = name;
+  p.type = "choice";
+  p.doc = doc;
+  std::string r;
+  for (auto& o : options) r += (r.empty() ? "" : "|") + o;
+  p.range = r;
+  p.parse = [&v, options, full = path(name), r](const std::string& s) {
+    if (std::find(options.begin(), options.end(), s) == options.end())
+      throw ConfigError(full + ": '" + s + "' is not one of " + r);
+    v = s;
+  };
+  p.format = [&v] { return v; };
+  custom(std::move(p));
+}
+
+void ParamScope::time(const std::string& name, sc_core::sc_time& v, const std::string& doc,
+                      sc_core::sc_time min, sc_core::sc_time max) {
+  Param p;
+  p.path = name;
+  p.type = "time";
+  p.doc = doc;
+  p.range = "[" + units::format_time(min) + ", " + units::format_time(max) + "]";
+  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
+    const sc_core::sc_time t = units::parse_time(s, full);
+    if (t < min || t > max) throw ConfigError(full + ": " + s + " is out of range " + r);
+    v = t;
+  };
+  p.format = [&v] { return units::format_time(v); };
+  custom(std::move(p));
+}
+
+void ParamScope::frequency(const std::string& name, double& hz, const std::string& doc, double min_hz,
+                           double max_hz) {
+  Param p;
+  p.path = name;
+  p.type = "frequency";
+  p.doc = doc;
+  p.range = "[" + units::format_frequency(min_hz) + ", " + units::format_frequency(max_hz) + "]";
+  p.parse = [&hz, min_hz, max_hz, full = path(name), r = p.range](const std::string& s) {
+    const double f = units::parse_frequency(s, full);
+    if (f < min_hz || f > max_hz) throw ConfigError(full + ": " + s + " is out of range " + r);
+    hz = f;
+  };
+  p.format = [&hz] { return units::format_frequency(hz); };
+  custom(std::move(p));
+}
+
+void ParamScope::frequency(const std::string& name, Clock& clk, const std::string& doc, double min_hz,
+                           double max_hz) {
+  Param p;
+  p.path = name;
+  p.type = "frequency";
+  p.doc = doc;
+  p.range = "[" + units::format_frequency(min_hz) + ", " + units::format_frequency(max_hz) + "]";
+  p.parse = [&clk, min_hz, max_hz, full = path(name), r = p.range](const std::string& s) {
+    const double f = units::parse_frequency(s, full);
+    if (f < min_hz || f > max_hz) throw ConfigError(full + ": " + s + " is out of range " + r);
+    clk = Clock(clk.name(), f);
+  };
+  p.format = [&clk] { return units::format_frequency(clk.hz()); };
+  custom(std::move(p));
+}
+
+void ParamScope::bytes(const std::string& name, uint64_t& v, const std::string& doc, uint64_t min,
+                       uint64_t max) {
+  Param p;
+  p.path = name;
+  p.type = "bytes";
+  p.doc = doc;
+  p.range = "[" + units::format_bytes(min) + ", " + units::format_bytes(max) + "]";
+  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
+    const uint64_t x = units::parse_bytes(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + r);
+    v = x;
+  };
+  p.format = [&v] { return units::format_bytes(v); };
+  custom(std::move(p));
+}
+
+// ---- ParamTree ----------------------------------------------------------------------------
+
+Param& ParamTree::declare(Param p) {
+  if (p.path.empty()) throw ConfigError("a parameter needs a name");
+  auto it = params_.find(p.path);
+  if (it != params_.end())
+    throw ConfigError("parameter " + p.path + " declared twice ('" + it->second.doc + "' and '" + p.doc + "')");
+  p.default_value = p.format();
+  return params_.emplace(p.path, std::move(p)).first->second;
+}
+
+void ParamTree::link(const std::string& path, const std::string& source) {
+  get(path);
+  get(source);
+  links_[path] = source;
+  params_.at(path).linked_to = source;
+}
+
+const Param& ParamTree::get(const std::string& path) const {
+  auto it = params_.find(path);
+  if (it != params_.end()) return it->second;
+  std::string msg = "unknown parameter '" + path + "'";
+  auto near = closest(path);
+  if (!near.empty()) msg += " (closest: " + quoted_list(near) + "; 'zvp params' lists them all)";
+  throw ConfigError(msg);
+}
+
+void ParamTree::set(const std::string& path, const std::string& value, const std::string& origin) {
+  try {
+    auto& p = const_cast<Param&>(get(path));
+    p.parse(value);
+    p.origin = origin;
+  } catch (const ConfigError& e) {
+    throw ConfigError(origin + ": " + e.what());
+  }
+}
+
+void ParamTree::finalize() {
+  // Follow each link to its end; a cycle is a declaration bug.
+  std::set<std::string> done;
+  std::function<void(const std::string&, size_t)> resolve = [&](const std::string& path, size_t depth) {
+    if (done.count(path)) return;
+    if (depth > params_.size()) throw ConfigError("parameter links form a cycle at " + path);
+    auto l = links_.find(path);
+    if (l != links_.end()) {
+      resolve(l->second, depth + 1);
+      Param& p = params_.at(path);
+      if (p.is_default()) {
+        const Param& src = params_.at(l->second);
+        p.parse(src.value());
+        p.origin = "default (follows " + l->second + ")";
+      }
+    }
+    done.insert(path);
+  };
+  for (auto& [path, p] : params_) resolve(path, 0);
+}
+
+std::vector<const Param*> ParamTree::non_default() const {
+  std::vector<const Param*> v;
+  for (auto& [path, p] : params_)
+    if (!p.is_default() && p.value() != p.default_value) v.push_back(&p);
+  return v;
+}
+
+std::vector<std::string> ParamTree::closest(const std::string& path, size_t n) const {
+  std::vector<std::pair<size_t, std::string>> scored;
+  for (auto& [name, p] : params_) {
+    // Compare with the whole path and with its last component, so "tcl" finds "ps.ddrc.tcl".
+    const auto dot = name.rfind('.');
+    const std::string leaf = dot == std::string::npos ? name : name.substr(dot + 1);
+    size_t d = std::min(edit_distance(path, name), edit_distance(path, leaf) + 1);
+    scored.push_back({d, name});
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && out.size() < n; ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+ParamSetting parse_setting(const std::string& text, const std::string& origin) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw ConfigError(origin + ": '" + text + "' is not PATH=VALUE (e.g. pl.csp.clock=100MHz)");
+  return {text.substr(0, eq), text.substr(eq + 1), origin};
+}
+
+}  // namespace zvp

@@ -1,0 +1,135 @@
+// zvp boot <elf>: boot a bare-metal ARM ELF on the Zynq PS of a board.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "board.h"
+#include "cli_args.h"
+#include "commands.h"
+#include "core/elf_loader.h"
+#include "core/log.h"
+#include "core/stats.h"
+#include "core/tx_trace.h"
+#include "session_cli.h"
+#include "run_config.h"
+
+namespace zvp {
+
+namespace {
+
+const char* kBootHelp =
+R"(usage: zvp boot <elf> [options]
+
+Boots a bare-metal ARM ELF (arm-none-eabi, linked for DDR or OCM) on the Zynq-7000 PS and runs
+it until it exits through semihosting (SYS_EXIT / SYS_EXIT_EXTENDED) or the time limit.
+
+options:
+  --board NAME          board configuration (default zybo-z7-20; 'zvp boards' lists them),
+                        or a path to a board .yaml file
+  --timing lt|at        (= --set sim.timing=...) lt: loosely timed, b_transport (default); at: 4-phase nb_transport on
+                        the memory path (arbitration, outstanding transactions, DDR queueing)
+  --quantum TIME        (= --set cpu0.quantum=...) CPU temporal-decoupling quantum (default 10us)
+  --max-sim-time TIME   stop with exit status 3 when simulated time reaches TIME (default 60s)
+  --cpi X               (= --set cpu0.cpi=...) flat CPU cycles per instruction instead of the default Cortex-A9
+                        pipeline timing model (models/cpu/arm/README.md)
+  --uart0 PATH          UART0 transmit output to PATH (default: stdout if it is the board's
+                        console, else discarded)
+  --uart1 PATH          UART1 transmit output to PATH (UART1 is the console on most boards)
+  --uart0-rx PATH       UART0 receives the bytes of PATH (paced at the baud rate)
+  --uart1-rx PATH       UART1 receives the bytes of PATH
+  --uart-instant        no baud-rate pacing of UART transmission (FIFO/status still modelled)
+  --pl DESIGN[:VARIANT] the PL design behind GP0/HP/IRQ_F2P (default: the board's; 'none' for an
+                        empty PL, where GP accesses get DECERR)
+  --set PATH=VALUE      set a parameter (repeatable; 'zvp params' lists them), e.g.
+                        --set ps.ddrc.tcl=8 --set clocks.fclk0=100MHz
+  --load FILE@ADDR[,FILE@ADDR...]
+                        write each FILE into DDR at ADDR before boot (like a bootloader/SD card)
+  --images N            boot parameter for data-processing firmware: process N inputs
+  --boot-flags N        boot parameter: firmware-specific flag bits (e.g. lenet5: 1 quiet,
+                        2 pipelined)
+  --trace PATTERN       log transactions of sockets whose name contains PATTERN ('*' = all)
+  --trace-file PATH     write the transaction log to PATH instead of stderr
+  --vcd PATH            record all interrupt lines to a VCD file
+  --stats               print statistics counters at the end
+  --quiet               no summary line
+
+TIME values take a unit: s, ms, us, ns, ps (e.g. 500ms).
+exit status: the firmware's exit status; 2 bad options/input; 3 time limit reached; 4 internal error.
+)";
+
+}  // namespace
+
+int cmd_boot(int argc, char** argv) {
+  std::vector<std::string> with_value = {"--board", "--max-sim-time", "--trace", "--trace-file", "--pl",
+                                         "--load", "--images", "--boot-flags"};
+  with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
+  with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
+  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant"});
+  if (p.has("--help")) {
+    std::fputs(kBootHelp, stdout);
+    return 0;
+  }
+  if (p.positional.size() != 1) throw cli::UsageError("expected exactly one ELF file (see --help)");
+
+  // A boot is a scenario built from the flags.
+  Scenario sc;
+  sc.arm_elf = p.positional[0];
+  sc.name = sc.arm_elf;
+  sc.board = p.get("--board", "zybo-z7-20");
+  if (p.has("--pl")) apply_design_spec(sc, p.get("--pl"), "--pl");
+  apply_param_options(p, sc);
+  if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
+  if (p.has("--load")) {
+    const std::string all = p.get("--load");
+    for (size_t b = 0; b <= all.size();) {
+      size_t e = all.find(',', b);
+      if (e == std::string::npos) e = all.size();
+      sc.data.push_back(parse_load(all.substr(b, e - b)));
+      b = e + 1;
+    }
+  }
+  if (p.has("--boot-flags"))
+    sc.flags = static_cast<uint32_t>(cli::parse_u64(p.get("--boot-flags"), "--boot-flags"));
+  if (p.has("--images")) sc.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));
+
+  std::FILE* trace_file = nullptr;
+  if (p.has("--trace-file")) {
+    trace_file = std::fopen(p.get("--trace-file").c_str(), "w");
+    if (!trace_file) throw cli::UsageError("cannot open --trace-file " + p.get("--trace-file"));
+    TxTrace::set_output(trace_file);
+  }
+
+  std::unique_ptr<Session> session = open_session(sc, host_io_options(p));
+  if (p.has("--trace")) TxTrace::enable(p.get("--trace"));
+
+  RunResult r = session->run();
+  int status = r.exit_status;
+  if (r.time_limit) {
+    std::fprintf(stderr,
+                 "zvp boot: simulated-time limit of %s reached before the firmware exited "
+                 "(--max-sim-time)\n",
+                 sc.max_sim_time.to_string().c_str());
+    status = cli::kExitTimeLimit;
+  }
+  if (p.has("--stats")) print_stats(*session);
+  if (!p.has("--quiet")) print_summary(sc.arm_elf, *session, r, status);
+  if (trace_file) std::fclose(trace_file);
+  return status;
+}
+
+int cmd_boards(int, char**) {
+  for (auto& n : list_boards()) {
+    Scenario sc;
+    sc.board = n;
+    sc.pl_design = "none";  // the board's own design is printed, not built
+    RunConfig cfg(sc);
+    const BoardConfig& b = cfg.board;
+    std::printf("%-12s %-9s cpu %4.0f MHz  DDR %4llu MB x%u  fclk0 %5.1f MHz  pl: %s\n", n.c_str(),
+                b.part.c_str(), cfg.soc.cpu_hz / 1e6, static_cast<unsigned long long>(cfg.soc.ddr_size >> 20),
+                cfg.soc.ddr_width_bits, cfg.soc.fclk(0) / 1e6, b.pl_design.c_str());
+  }
+  return 0;
+}
+
+}  // namespace zvp

@@ -1,0 +1,78 @@
+#include <cstdio>
+
+#include "core/elf_loader.h"
+#include "core/stats.h"
+#include "session_cli.h"
+
+namespace zvp {
+
+const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
+const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd"};
+
+void apply_param_options(const cli::Parsed& p, Scenario& sc) {
+  if (p.has("--timing")) sc.params.push_back({"sim.timing", p.get("--timing"), "--timing"});
+  if (p.has("--quantum")) sc.params.push_back({"cpu0.quantum", p.get("--quantum"), "--quantum"});
+  if (p.has("--cpi")) sc.params.push_back({"cpu0.cpi", p.get("--cpi"), "--cpi"});
+  auto it = p.all.find("--set");
+  if (it == p.all.end()) return;
+  for (const auto& s : it->second) {
+    try {
+      sc.params.push_back(parse_setting(s, "--set"));
+    } catch (const ConfigError& e) {
+      throw cli::UsageError(e.what());
+    }
+  }
+}
+
+HostIo host_io_options(const cli::Parsed& p) {
+  HostIo io;
+  io.uart_tx_path[0] = p.get("--uart0");
+  io.uart_tx_path[1] = p.get("--uart1");
+  io.uart_rx_path[0] = p.get("--uart0-rx");
+  io.uart_rx_path[1] = p.get("--uart1-rx");
+  io.uart_instant_tx = p.has("--uart-instant");
+  io.vcd_path = p.get("--vcd");
+  return io;
+}
+
+void print_summary(const std::string& what, const Session& s, const RunResult& r, int status) {
+  std::fprintf(stderr,
+               "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %.1f MIPS, "
+               "exit status %d\n",
+               what.c_str(), s.config().board.name.c_str(), s.config().soc.timing.c_str(), r.sim_s, r.wall_s,
+               static_cast<unsigned long long>(r.arm_instructions),
+               r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0, status);
+}
+
+void print_stats(Session& s) {
+  auto& cpu = s.soc().cpu;
+  std::fprintf(stderr, "stats: cpu.instructions %llu\nstats: cpu.irqs_taken %llu\n"
+                       "stats: cpu.aborts_taken %llu\nstats: cpu.wfi %llu\nstats: cpu.mmio %llu\n",
+               (unsigned long long)cpu.instructions(), (unsigned long long)cpu.irqs_taken(),
+               (unsigned long long)cpu.aborts_taken(), (unsigned long long)cpu.wfi_count(),
+               (unsigned long long)cpu.mmio_accesses());
+  for (auto& [k, v] : Stats::global().all())
+    std::fprintf(stderr, "stats: %s %llu\n", k.c_str(), (unsigned long long)v);
+}
+
+std::unique_ptr<Session> open_session(const Scenario& sc, const HostIo& io) {
+  try {
+    return std::make_unique<Session>(sc, io);
+  } catch (const ElfError& e) {
+    throw cli::UsageError(e.what());
+  } catch (const ConfigError& e) {
+    throw cli::UsageError(e.what());
+  }
+}
+
+DataLoad parse_load(const std::string& spec) {
+  auto at = spec.rfind('@');
+  if (at == std::string::npos || at == 0 || at + 1 == spec.size())
+    throw cli::UsageError("--load takes FILE@ADDRESS, e.g. digits.bin@0x10000000");
+  DataLoad d;
+  d.file = spec.substr(0, at);
+  d.address = cli::parse_u64(spec.substr(at + 1), "--load address");
+  return d;
+}
+
+}  // namespace zvp

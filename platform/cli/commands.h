@@ -1,0 +1,12 @@
+// The zvp sub-commands; each returns the process exit status.
+#pragma once
+
+namespace zvp {
+
+int cmd_boot(int argc, char** argv);
+int cmd_rv32(int argc, char** argv);
+int cmd_boards(int argc, char** argv);
+int cmd_run(int argc, char** argv);
+int cmd_params(int argc, char** argv);
+
+}  // namespace zvp

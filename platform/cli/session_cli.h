@@ -1,0 +1,29 @@
+// Command-line pieces shared by `zvp boot`, `zvp run` and `zvp params` (cmd_common.cpp).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_args.h"
+#include "scenario.h"
+#include "session.h"
+
+namespace zvp {
+
+// Options every command that configures a run accepts: parameter overrides and their
+// shorthands (--timing = sim.timing, --quantum = cpu0.quantum, --cpi = cpu0.cpi).
+extern const std::vector<std::string> kParamOptions;
+// Appends the overrides of `p` to the scenario's settings, in command-line order after the
+// shorthands (so an explicit --set wins).
+void apply_param_options(const cli::Parsed& p, Scenario& sc);
+// Host-side options (UART files, --uart-instant, --vcd).
+extern const std::vector<std::string> kHostOptions;
+HostIo host_io_options(const cli::Parsed& p);
+
+void print_summary(const std::string& what, const Session& s, const RunResult& r, int status);
+void print_stats(Session& s);
+DataLoad parse_load(const std::string& spec);
+// Builds the session; bad input (ELF, board, data, PL design, parameter) becomes a UsageError.
+std::unique_ptr<Session> open_session(const Scenario& sc, const HostIo& io);
+
+}  // namespace zvp

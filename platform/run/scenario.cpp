@@ -1,0 +1,144 @@
+#include "scenario.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "board.h"
+#include "core/units.h"
+
+namespace zvp {
+
+namespace {
+
+std::string expand(std::string s, const std::string& build, const std::string& source) {
+  for (auto [var, val] : {std::pair<std::string, std::string>{"${BUILD}", build},
+                          {"${SOURCE}", source}}) {
+    for (size_t p; (p = s.find(var)) != std::string::npos;) s.replace(p, var.size(), val);
+  }
+  return s;
+}
+
+template <typename T>
+T as(const YAML::Node& n, const std::string& what, const std::string& file) {
+  try {
+    return n.as<T>();
+  } catch (const YAML::Exception&) {
+    throw ConfigError(file + ": '" + what + "' has a bad value");
+  }
+}
+
+std::vector<std::string> strings(const YAML::Node& n, const std::string& what,
+                                 const std::string& file) {
+  std::vector<std::string> v;
+  if (!n) return v;
+  if (n.IsScalar()) return {as<std::string>(n, what, file)};
+  if (!n.IsSequence()) throw ConfigError(file + ": '" + what + "' must be a list");
+  for (auto e : n) v.push_back(as<std::string>(e, what, file));
+  return v;
+}
+
+sc_core::sc_time time_of(const YAML::Node& n, const std::string& what, const std::string& file) {
+  try {
+    return units::parse_time(as<std::string>(n, what, file), what);
+  } catch (const ConfigError& e) {
+    throw ConfigError(file + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path, const std::string& build_dir,
+                       const std::string& source_dir) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw ConfigError("cannot read scenario file " + path);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(path + ": malformed YAML: " + e.what());
+  }
+  if (!root.IsMap()) throw ConfigError(path + ": a scenario is a YAML mapping");
+  static const char* known[] = {"scenario", "description", "board", "timing", "max_sim_time",
+                                "firmware", "pl", "params", "data", "run", "labels", "expect", "reference"};
+  for (auto it : root) {
+    auto k = it.first.as<std::string>();
+    bool ok = false;
+    for (auto* kk : known) ok |= (k == kk);
+    if (!ok) throw ConfigError(path + ": unknown key '" + k + "'");
+  }
+  Scenario s;
+  s.path = path;
+  if (!root["scenario"]) throw ConfigError(path + ": missing 'scenario' (its name)");
+  s.name = as<std::string>(root["scenario"], "scenario", path);
+  if (root["description"]) s.description = as<std::string>(root["description"], "description", path);
+  if (root["board"]) s.board = as<std::string>(root["board"], "board", path);
+  const std::string origin = "scenario " + path;
+  // `timing:` is the shorthand of sim.timing (checked where the tree applies it).
+  if (root["timing"]) s.params.push_back({"sim.timing", as<std::string>(root["timing"], "timing", path), origin});
+  if (root["max_sim_time"]) s.max_sim_time = time_of(root["max_sim_time"], "max_sim_time", path);
+  YAML::Node fw = root["firmware"];
+  if (!fw || !fw.IsMap() || !fw["arm"]) throw ConfigError(path + ": missing 'firmware: {arm: ...}'");
+  s.arm_elf = expand(as<std::string>(fw["arm"], "firmware.arm", path), build_dir, source_dir);
+  if (YAML::Node pl = root["pl"]) {
+    if (pl.IsScalar()) {
+      s.pl_design = as<std::string>(pl, "pl", path);
+    } else if (pl.IsMap()) {
+      if (!pl["design"]) throw ConfigError(path + ": 'pl' needs 'design'");
+      s.pl_design = as<std::string>(pl["design"], "pl.design", path);
+      if (pl["variant"])
+        s.params.push_back({"pl." + s.pl_design + ".variant", as<std::string>(pl["variant"], "pl.variant", path),
+                            origin});
+    } else {
+      throw ConfigError(path + ": 'pl' must be a design name or {design, variant}");
+    }
+  }
+  if (YAML::Node pr = root["params"]) {
+    auto v = yaml_param_settings(pr, path, origin);
+    s.params.insert(s.params.end(), v.begin(), v.end());
+  }
+  if (YAML::Node d = root["data"]) {
+    if (!d.IsSequence()) throw ConfigError(path + ": 'data' must be a list of {file, address}");
+    for (auto e : d) {
+      if (!e["file"] || !e["address"]) throw ConfigError(path + ": each data entry needs file and address");
+      s.data.push_back({expand(as<std::string>(e["file"], "data.file", path), build_dir, source_dir),
+                        as<uint64_t>(e["address"], "data.address", path)});
+    }
+  }
+  if (YAML::Node r = root["run"]) {
+    if (r["images"]) s.images = as<uint32_t>(r["images"], "run.images", path);
+    if (r["flags"]) s.flags = as<uint32_t>(r["flags"], "run.flags", path);
+  }
+  s.labels = strings(root["labels"], "labels", path);
+  if (YAML::Node e = root["expect"]) {
+    if (!e.IsMap()) throw ConfigError(path + ": 'expect' must be a mapping");
+    if (e["exit_status"]) s.expect.exit_status = as<int>(e["exit_status"], "expect.exit_status", path);
+    s.expect.uart_contains = strings(e["uart_contains"], "expect.uart_contains", path);
+    s.expect.uart_regex = strings(e["uart_regex"], "expect.uart_regex", path);
+    if (e["accuracy_min"]) s.expect.accuracy_min = as<double>(e["accuracy_min"], "expect.accuracy_min", path);
+    if (e["sim_time_max"])
+      s.expect.sim_time_max_s = time_of(e["sim_time_max"], "expect.sim_time_max", path).to_seconds();
+    if (YAML::Node rr = e["results"]) {
+      if (!rr.IsMap()) throw ConfigError(path + ": expect.results must map keys to [min, max]");
+      for (auto it : rr) {
+        auto key = it.first.as<std::string>();
+        if (!it.second.IsSequence() || it.second.size() != 2)
+          throw ConfigError(path + ": expect.results." + key + " must be [min, max]");
+        s.expect.results[key] = {as<double>(it.second[0], key, path),
+                                      as<double>(it.second[1], key, path)};
+      }
+    }
+  }
+  if (YAML::Node r = root["reference"]) {
+    if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers");
+    for (auto it : r) s.reference[it.first.as<std::string>()] = as<double>(it.second, "reference", path);
+  }
+  return s;
+}
+
+void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin) {
+  const auto c = spec.find(':');
+  s.pl_design = spec.substr(0, c);
+  if (s.pl_design.empty()) throw ConfigError(origin + ": '" + spec + "' names no PL design");
+  if (c != std::string::npos) s.params.push_back({"pl." + s.pl_design + ".variant", spec.substr(c + 1), origin});
+}
+
+}  // namespace zvp

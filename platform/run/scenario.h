@@ -1,0 +1,61 @@
+// A scenario (ARCHITECTURE.md section 7) is the one description of a run: board, PL design,
+// parameter values, firmware, data written into DDR before boot, run parameters, expectations
+// and the seeds' reference numbers. `zvp run` loads one from YAML; `zvp boot <elf> [flags]` builds
+// one from its flags. Nothing else describes a run.
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+
+namespace zvp {
+
+struct DataLoad {
+  std::string file;      // bytes written into DDR before boot
+  uint64_t address = 0;
+  std::string region;    // the named DDR region the address came from ("" = a number)
+};
+
+struct Expectations {
+  std::optional<int> exit_status;
+  std::vector<std::string> uart_contains;
+  std::vector<std::string> uart_regex;
+  std::optional<double> accuracy_min;
+  std::optional<double> sim_time_max_s;
+  std::map<std::string, std::pair<double, double>> results;  // key -> [min, max]
+};
+
+struct Scenario {
+  std::string path;                 // "" when built from command-line flags
+  std::string name;
+  std::string description;
+  std::string board = "zybo-z7-20";
+  std::string pl_design;            // "" = the board's default design
+  sc_core::sc_time max_sim_time{60, sc_core::SC_SEC};
+  std::string arm_elf;              // firmware.arm
+  std::vector<DataLoad> data;
+  uint32_t images = 0;              // run.images: boot parameter (0 = firmware default)
+  uint32_t flags = 0;               // run.flags: boot parameter (firmware-specific bits)
+  std::vector<std::string> labels;
+  // Parameter values in the order they apply (after the board's): the scenario's `params:`
+  // (and its `timing:` / `pl.variant` shorthands), then command-line overrides.
+  std::vector<ParamSetting> params;
+  Expectations expect;
+  // Reference numbers from the seeds, printed beside the model's (informational).
+  std::map<std::string, double> reference;
+};
+
+// Expands ${BUILD} (the build directory of this zvp executable) and ${SOURCE} (the source
+// tree) in paths. Throws ConfigError on a malformed file.
+Scenario load_scenario(const std::string& path, const std::string& build_dir,
+                       const std::string& source_dir);
+
+// "DESIGN[:VARIANT]" -> the design and, for a variant, the setting pl.<design>.variant.
+void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin);
+
+}  // namespace zvp

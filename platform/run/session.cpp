@@ -1,0 +1,155 @@
+#define SC_INCLUDE_DYNAMIC_PROCESSES
+#include "session.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "core/elf_loader.h"
+#include "zvp_memmap.h"
+#include "zvp_report.h"
+
+namespace zvp {
+
+namespace {
+
+std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw ConfigError("cannot read data file " + path);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+double wall_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Session::Session(const Scenario& sc, const HostIo& io)
+    : sc_(sc), io_(io), cfg_(std::make_unique<RunConfig>(sc)) {
+  ElfImage img = load_elf_file(sc_.arm_elf, kElfMachineArm);
+  soc_ = std::make_unique<ZynqPlatform>("zynq", cfg_->soc);
+  if (cfg_->design) cfg_->design->build(*soc_);
+  connect_uarts();
+  soc_->load_elf(img);
+  const uint64_t ddr = soc_->ddr_size();
+  for (const auto& d : sc_.data) {
+    auto bytes = read_file(d.file);
+    if (d.address >= ddr || bytes.size() > ddr - d.address)
+      throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) +
+                        " bytes) does not fit in DDR at the given address");
+    soc_->ddrc.load(d.address, bytes.data(), bytes.size());
+  }
+  zvp_bootparam bp{};
+  bp.magic = ZVP_BOOTPARAM_MAGIC;
+  bp.version = 2;
+  bp.cpu_hz = static_cast<uint32_t>(cfg_->soc.cpu_hz);
+  bp.images = sc_.images;
+  bp.flags = sc_.flags;
+  if (ZVP_BOOTPARAM_BASE + sizeof bp <= ddr) soc_->ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
+  if (!io_.vcd_path.empty()) {
+    vcd_ = std::make_unique<VcdWriter>(io_.vcd_path);
+    if (!vcd_->ok()) throw ConfigError("cannot write VCD file " + io_.vcd_path);
+    soc_->trace_irqs(vcd_.get());
+  }
+  {
+    sc_core::sc_spawn_options o;
+    sc_core::sc_spawn([this] { finish_thread(); }, "finish", &o);
+  }
+  if (io_.progress) {
+    sc_core::sc_spawn_options o;
+    sc_core::sc_spawn([this] { progress_thread(); }, "progress", &o);
+  }
+}
+
+// The console UART's characters go to stdout and to the scenario runner; the other UART is
+// discarded unless a file is given.
+void Session::connect_uarts() {
+  CadenceUart* u[2] = {&soc_->uart0, &soc_->uart1};
+  for (unsigned i = 0; i < 2; ++i) {
+    u[i]->set_instant_tx(io_.uart_instant_tx);
+    const std::string& path = io_.uart_tx_path[i];
+    if (!path.empty()) {
+      if (!u[i]->set_tx_file(path))
+        throw ConfigError("cannot open '" + path + "' for UART" + std::to_string(i) + " output");
+    } else if (i == cfg_->board.console_uart) {
+      u[i]->set_tx_sink([this](char c) {
+        if (io_.console_stdout) {
+          std::fputc(c, stdout);
+          if (c == '\n') std::fflush(stdout);
+        }
+        if (io_.console_hook) io_.console_hook(c);
+        if (!io_.progress || io_.progress_pattern.empty()) return;
+        if (c != '\n') {
+          if (line_.size() < 4096) line_ += c;
+          return;
+        }
+        if (line_.find(io_.progress_pattern) != std::string::npos) ++items_done_;
+        line_.clear();
+      });
+    } else {
+      u[i]->set_tx_sink([](char) {});  // not connected: discarded
+    }
+    const std::string& rx = io_.uart_rx_path[i];
+    if (!rx.empty() && !u[i]->set_rx_file(rx))
+      throw ConfigError("cannot read UART" + std::to_string(i) + " input file " + rx);
+  }
+}
+
+Session::~Session() = default;
+
+// Wakes every simulated millisecond and prints a line at most every 2 wall seconds: it only
+// reads state, so it cannot change results.
+void Session::progress_thread() {
+  double last = wall_now();
+  const double start = last;
+  for (;;) {
+    sc_core::wait(1, sc_core::SC_MS);
+    double now = wall_now();
+    if (now - last < 2.0) continue;
+    last = now;
+    std::fprintf(stderr, "[zvp] progress: simulated %.3f s, wall %.1f s", sc_core::sc_time_stamp().to_seconds(),
+                 now - start);
+    PlDesign* pl = cfg_->design.get();
+    const uint64_t done = pl && pl->items_done() ? pl->items_done() : items_done_;
+    if (sc_.images)
+      std::fprintf(stderr, ", %llu/%u inputs", static_cast<unsigned long long>(done), sc_.images);
+    else if (done)
+      std::fprintf(stderr, ", %llu inputs", static_cast<unsigned long long>(done));
+    std::fprintf(stderr, "\n");
+  }
+}
+
+// When the firmware exits, the UARTs still hold characters it wrote: as on the chip they keep
+// shifting them out. Let them drain (bounded) so no console output is lost, then stop.
+void Session::finish_thread() {
+  sc_core::wait(soc_->cpu.exit_event());
+  exit_time_s_ = sc_core::sc_time_stamp().to_seconds();
+  const sc_core::sc_time step(10, sc_core::SC_US), cap(200, sc_core::SC_MS);
+  sc_core::sc_time waited = sc_core::SC_ZERO_TIME;
+  while ((soc_->uart0.tx_level() || soc_->uart1.tx_level()) && waited < cap) {
+    sc_core::wait(step);
+    waited += step;
+  }
+  sc_core::wait(sc_core::sc_time(100, sc_core::SC_US));  // the character in the shifter
+  sc_core::sc_stop();
+}
+
+RunResult Session::run() {
+  RunResult r;
+  const double t0 = wall_now();
+  sc_core::sc_start(sc_.max_sim_time);
+  r.wall_s = wall_now() - t0;
+  std::fflush(stdout);
+  r.exited = soc_->cpu.exited();
+  r.exit_status = soc_->cpu.exit_status();
+  r.time_limit = !r.exited;
+  r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
+  r.arm_instructions = soc_->cpu.instructions();
+  if (cfg_->design) r.design_instructions = cfg_->design->instructions();
+  vcd_.reset();
+  return r;
+}
+
+}  // namespace zvp

@@ -1,0 +1,69 @@
+// One run of the platform, shared by `zvp boot` and `zvp run`: resolves the configuration,
+// builds the PS and the PL design, loads the ELF and the data files into DDR, writes the
+// boot-parameter block, connects the UARTs to the host, simulates until the firmware exits or
+// the time limit, and reports what happened.
+#pragma once
+#include <systemc>
+
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/irq.h"
+#include "run_config.h"
+#include "scenario.h"
+#include "zynq_platform.h"
+
+namespace zvp {
+
+// Where the run meets the host: files, stdout, progress lines. Not part of the scenario
+// (the same scenario runs with any of these).
+struct HostIo {
+  // UART i transmits to this file ("" = stdout for the console UART, discarded otherwise).
+  std::array<std::string, 2> uart_tx_path;
+  std::array<std::string, 2> uart_rx_path;   // UART i receives the bytes of this file
+  bool uart_instant_tx = false;              // skip baud-rate pacing of TX (FIFO/status kept)
+  bool console_stdout = true;                // echo the console UART to stdout
+  std::function<void(char)> console_hook;    // sees every console character (scenario runner)
+  std::string vcd_path;
+  bool progress = false;                     // progress lines on stderr during long runs
+  std::string progress_pattern;              // console lines containing this count as items done
+};
+
+struct RunResult {
+  bool exited = false;       // the firmware exited through semihosting
+  int exit_status = 0;
+  bool time_limit = false;   // stopped by the simulated-time limit
+  double sim_s = 0;          // simulated time at exit (or at the limit)
+  double wall_s = 0;
+  uint64_t arm_instructions = 0;
+  std::map<std::string, uint64_t> design_instructions;  // cores inside the PL design
+};
+
+class Session {
+ public:
+  // Throws ConfigError/ElfError (clear messages) for bad input.
+  Session(const Scenario& sc, const HostIo& io);
+  ~Session();
+  RunResult run();
+  ZynqPlatform& soc() { return *soc_; }
+  const RunConfig& config() const { return *cfg_; }
+
+ private:
+  void connect_uarts();
+  void progress_thread();
+  void finish_thread();
+  double exit_time_s_ = -1;
+  Scenario sc_;
+  HostIo io_;
+  std::unique_ptr<RunConfig> cfg_;
+  std::unique_ptr<ZynqPlatform> soc_;
+  std::unique_ptr<VcdWriter> vcd_;
+  uint64_t items_done_ = 0;
+  std::string line_;
+};
+
+}  // namespace zvp

@@ -1,0 +1,240 @@
+#include "zynq_platform.h"
+
+#include <filesystem>
+
+#include "core/log.h"
+#include "zvp_memmap.h"
+
+namespace zvp {
+
+namespace {
+
+// Timing mode and clock of the models' structs come from the one SocConfig.
+DdrConfig ddr_config(const SocConfig& c, const Clock& clk) {
+  DdrConfig d = c.ddrc;
+  d.size = c.ddr_size;
+  d.clock = clk;
+  d.bus_bytes = c.ddr_width_bits / 8;
+  d.ports.mode = c.mode();
+  return d;
+}
+
+OcmConfig ocm_config(const SocConfig& c, const Clock& cpu_2x) {
+  OcmConfig o = c.ocm;
+  o.clock = cpu_2x;
+  o.ports.mode = c.mode();
+  return o;
+}
+
+InterconnectConfig central_config(const SocConfig& c, const Clock& cpu_2x) {
+  InterconnectConfig i = c.central;
+  i.clock = cpu_2x;
+  i.mode = c.mode();
+  return i;
+}
+
+// GP and HP ports are clocked by the PL clock that drives their ACLK (FCLK0 in the seeds'
+// designs); GP is 32 bit, HP 64 bit (UG585 ch. 5).
+AxiPortConfig port_config(const SocConfig& c, const AxiPortConfig& kind, const Clock& aclk) {
+  AxiPortConfig p = kind;
+  p.clock = aclk;
+  p.mode = c.mode();
+  return p;
+}
+
+CortexA9Params cpu_params(const SocConfig& c, const Clock& clk) {
+  CortexA9Params p = c.cpu;
+  p.clock = clk;
+  return p;
+}
+
+}  // namespace
+
+ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
+    : sc_core::sc_module(name),
+      cpu_clk("cpu_6x4x", cfg.cpu_hz),
+      cpu_3x2x_clk("cpu_3x2x", cfg.cpu_hz / 2),
+      cpu_2x_clk("cpu_2x", cfg.cpu_hz / 3),
+      cpu_1x_clk("cpu_1x", cfg.cpu_hz / 6),
+      ddr_clk("ddr", cfg.ddr_data_rate_mts * 1e6 / 2),
+      uart_ref_clk("uart_ref", cfg.uart_ref_hz),
+      fclk{Clock("fclk0", cfg.fclk(0)), Clock("fclk1", cfg.fclk(1)), Clock("fclk2", cfg.fclk(2)),
+           Clock("fclk3", cfg.fclk(3))},
+      cfg_(cfg),
+      cpu_bus("cpu_bus"),
+      private_bus("private_bus"),
+      periph_bus("periph_bus"),
+      ddrc("ddrc", ddr_config(cfg, ddr_clk)),
+      ocm("ocm", ocm_config(cfg, cpu_2x_clk)),
+      central("central", central_config(cfg, cpu_2x_clk)),
+      gp0("m_axi_gp0", port_config(cfg, cfg.gp, fclk[0])),
+      gp1("m_axi_gp1", port_config(cfg, cfg.gp, fclk[0])),
+      pl_gp0("pl_gp0"),
+      pl_gp1("pl_gp1"),
+      pl_gp0_empty("pl_gp0_empty"),
+      pl_gp1_empty("pl_gp1_empty"),
+      periph_empty("periph_empty"),
+      cpu("cpu0", cpu_params(cfg, cpu_clk)),
+      gic("gic"),
+      ptimer("private_timer", cpu_3x2x_clk),
+      gtimer("global_timer", cpu_3x2x_clk),
+      scu("scu"),
+      l2cc("l2cc"),
+      uart0("uart0", uart_ref_clk),
+      uart1("uart1", uart_ref_clk),
+      slcr("slcr"),
+      dmac("dmac", cpu_2x_clk, cfg.mode(), cfg.dmac) {
+  for (unsigned id = 0; id < ZVP_GIC_NUM_IRQS; ++id)
+    irq_.push_back(std::make_unique<IrqLine>("irq" + std::to_string(id)));
+  for (unsigned k = 0; k < 4; ++k)
+    hp[k] = std::make_unique<AxiPort>(("s_axi_hp" + std::to_string(k)).c_str(),
+                                      port_config(cfg, cfg.hp, fclk[0]));
+  for (unsigned k = 0; k < 2; ++k)
+    hp_switch[k] = std::make_unique<Router>(("hp_switch" + std::to_string(k)).c_str());
+  map_buses();
+  wire_irqs();
+}
+
+void ZynqPlatform::map_buses() {
+  const bool abs = false, rel = true;
+  // CPU view. Binding order = port index.
+  cpu_bus.initiator.bind(ddrc.socket);         // 0
+  cpu_bus.initiator.bind(ocm.socket);          // 1
+  cpu_bus.initiator.bind(gp0.target);          // 2
+  cpu_bus.initiator.bind(gp1.target);          // 3
+  cpu_bus.initiator.bind(periph_bus.target);   // 4
+  cpu_bus.initiator.bind(private_bus.target);  // 5
+  cpu_bus.map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
+  cpu_bus.map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
+  cpu_bus.map(ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, 2, abs, "m_axi_gp0");
+  cpu_bus.map(ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, 3, abs, "m_axi_gp1");
+  cpu_bus.map(ZVP_UART0_BASE, 0x00300000, 4, abs, "iop");          // IOP slaves
+  cpu_bus.map(ZVP_SLCR_BASE, 0x00C00000, 4, abs, "apb");           // SLCR, TTC, DMAC, DDRC regs
+  cpu_bus.map(ZVP_SCU_BASE, 0x3000, 5, abs, "mpcore");             // A9 private region
+  // The path from the SCU into the central interconnect: a couple of cpu_2x cycles.
+  cpu_bus.set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.cpu_bus_hop_cycles}));
+
+  // APB/IOP slaves behind the central interconnect: register accesses cost interconnect
+  // cycles plus the APB bridge's cycles at cpu_1x.
+  periph_bus.initiator.bind(uart0.socket);      // 0
+  periph_bus.initiator.bind(uart1.socket);      // 1
+  periph_bus.initiator.bind(slcr.socket);       // 2
+  periph_bus.initiator.bind(dmac.socket_s);     // 3
+  periph_bus.initiator.bind(dmac.socket_ns);    // 4
+  periph_bus.initiator.bind(periph_empty.socket);  // 5: nothing mapped (DECERR)
+  periph_bus.map(ZVP_UART0_BASE, ZVP_UART0_SIZE, 0, rel, "uart0");
+  periph_bus.map(ZVP_UART1_BASE, ZVP_UART1_SIZE, 1, rel, "uart1");
+  periph_bus.map(ZVP_SLCR_BASE, ZVP_SLCR_SIZE, 2, rel, "slcr");
+  periph_bus.map(ZVP_DMAC_S_BASE, ZVP_DMAC_S_SIZE, 3, rel, "dmac_s");
+  periph_bus.map(ZVP_DMAC_NS_BASE, ZVP_DMAC_NS_SIZE, 4, rel, "dmac_ns");
+  periph_bus.set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.periph_bus_hop_cycles}));
+  const sc_core::sc_time apb = cpu_1x_clk.cycles(uint64_t{cfg_.apb_cycles});
+  uart0.set_access_latency(apb);
+  uart1.set_access_latency(apb);
+  slcr.set_access_latency(apb);
+  dmac.set_access_latency(apb);
+
+  // Cortex-A9 MPCore private region (SCU, GIC, timers) and the PL310 on the periph clock.
+  private_bus.initiator.bind(scu.socket);         // 0
+  private_bus.initiator.bind(gic.cpu_socket);     // 1
+  private_bus.initiator.bind(gtimer.socket);      // 2
+  private_bus.initiator.bind(ptimer.socket);      // 3
+  private_bus.initiator.bind(gic.dist_socket);    // 4
+  private_bus.initiator.bind(l2cc.socket);        // 5
+  private_bus.map(ZVP_SCU_BASE, ZVP_SCU_SIZE, 0, rel, "scu");
+  private_bus.map(ZVP_GIC_CPU_BASE, ZVP_GIC_CPU_SIZE, 1, rel, "gic_cpu");
+  private_bus.map(ZVP_GTIMER_BASE, ZVP_GTIMER_SIZE, 2, rel, "global_timer");
+  private_bus.map(ZVP_PTIMER_BASE, ZVP_PTIMER_SIZE, 3, rel, "private_timer");
+  private_bus.map(ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, 4, rel, "gic_dist");
+  private_bus.map(ZVP_L2CC_BASE, ZVP_L2CC_SIZE, 5, rel, "l2cc");
+  private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+
+  // DMAC master through the central interconnect.
+  dmac.master.bind(central.target);       // master 0
+  central.initiator.bind(ddrc.socket);    // 0 (DDRC port 1 in binding order below)
+  central.initiator.bind(ocm.socket);     // 1
+  central.initiator.bind(gp0.target);     // 2
+  central.initiator.bind(gp1.target);     // 3
+  central.map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
+  central.map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
+  central.map(ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, 2, abs, "m_axi_gp0");
+  central.map(ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, 3, abs, "m_axi_gp1");
+
+  // HP ports: PL masters bind hp[k]->target; each AFI pair shares a DDRC port.
+  for (unsigned k = 0; k < 4; ++k) hp[k]->initiator.bind(hp_switch[k / 2]->target);
+  for (unsigned s = 0; s < 2; ++s) {
+    hp_switch[s]->initiator.bind(ddrc.socket);  // 0
+    hp_switch[s]->initiator.bind(ocm.socket);   // 1
+    hp_switch[s]->map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
+    hp_switch[s]->map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
+  }
+
+  // PL side of the GP ports: empty until a PL design maps its slaves (port 0 = DECERR).
+  gp0.initiator.bind(pl_gp0.target);
+  gp1.initiator.bind(pl_gp1.target);
+  pl_gp0.initiator.bind(pl_gp0_empty.socket);
+  pl_gp1.initiator.bind(pl_gp1_empty.socket);
+
+  cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddr_size);
+  cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
+  cpu.bus.bind(cpu_bus.target);
+}
+
+void ZynqPlatform::wire_irqs() {
+  // Every shared/private peripheral interrupt reaches the distributor.
+  for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) gic.connect(id, *irq_[id]);
+  gic.irq.bind(nirq_);
+  gic.fiq.bind(nfiq_);
+  cpu.connect_irq(nirq_);
+  cpu.connect_fiq(nfiq_);
+  gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));
+  ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
+  uart0.irq.bind(irq(ZVP_IRQ_UART0));
+  uart1.irq.bind(irq(ZVP_IRQ_UART1));
+  dmac.irq_abort.bind(irq(ZVP_IRQ_DMAC_ABORT));
+  for (unsigned e = 0; e < Pl330::kIrqs; ++e)
+    dmac.irq[e].bind(irq(e < 4 ? ZVP_IRQ_DMAC0 + e : ZVP_IRQ_DMAC4 + (e - 4)));
+}
+
+void ZynqPlatform::before_end_of_elaboration() {
+  for (unsigned k = 0; k < 4; ++k) {
+    if (hp_used_[k]) continue;
+    hp_idle_.push_back(std::make_unique<NullInitiator>(("hp" + std::to_string(k) + "_idle").c_str()));
+    hp_idle_.back()->socket.bind(hp[k]->target);
+  }
+}
+
+IrqLine& ZynqPlatform::f2p(unsigned n) {
+  if (n >= 16) throw std::out_of_range("IRQ_F2P index");
+  return irq(n < 8 ? ZVP_IRQ_F2P0 + n : ZVP_IRQ_F2P8 + (n - 8));
+}
+
+void ZynqPlatform::trace_irqs(VcdWriter* vcd) {
+  nirq_.trace(vcd);
+  nfiq_.trace(vcd);
+  for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) irq_[id]->trace(vcd);
+}
+
+void ZynqPlatform::load_elf(const ElfImage& img) {
+  for (const auto& seg : img.segments) {
+    const uint64_t a = seg.paddr, n = seg.memsz;
+    std::vector<uint8_t> bytes(seg.data);
+    bytes.resize(n, 0);  // .bss
+    bool ok = false;
+    if (a >= ZVP_DDR_BASE && a + n <= ZVP_DDR_BASE + cfg_.ddr_size)
+      ok = ddrc.load(a - ZVP_DDR_BASE, bytes.data(), n);
+    else if (a >= ZVP_OCM_BASE && a + n <= uint64_t(ZVP_OCM_BASE) + ZVP_OCM_SIZE)
+      ok = ocm.load(a - ZVP_OCM_BASE, bytes.data(), n);
+    if (!ok) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf,
+                    "segment at 0x%08llx (%llu bytes) is outside DDR (%llu MB, ps.ddrc.size) and OCM",
+                    static_cast<unsigned long long>(a), static_cast<unsigned long long>(n),
+                    static_cast<unsigned long long>(cfg_.ddr_size >> 20));
+      throw ElfError(img.path + ": " + buf);
+    }
+  }
+  cpu.set_entry(static_cast<uint32_t>(img.entry));
+}
+
+}  // namespace zvp

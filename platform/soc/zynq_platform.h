@@ -1,0 +1,115 @@
+// The Zynq-7000 processing system assembled from the reusable models: Cortex-A9, GIC, SCU
+// timers, UARTs, SLCR, SCU, L2 cache controller, OCM, DDR controller, central interconnect,
+// PL330 DMAC, the M_AXI_GP0/1 and S_AXI_HP0-3 ports, and the 96 interrupt lines. A PL design is
+// attached through `pl_gp0`/`pl_gp1` (routers behind the GP ports, empty by default: accesses
+// get DECERR), `hp` (target sockets of the HP ports) and the IRQ_F2P lines.
+//
+//   cpu.bus -> cpu_bus ---- DDR   -> ddrc port 0 (DMI)
+//                      |--- OCM   -> ocm port 0 (DMI)
+//                      |--- GP0/1 -> gp[0|1] -> pl_gp0/1 (PL designs)
+//                      |--- IOP/APB slaves (UARTs, SLCR, DMAC regs) -> periph_bus
+//                      '--- CPU private region (SCU, GIC, timers, L2CC) -> private_bus
+//   dmac.master -> central -> DDR (ddrc port 3), OCM (port 1), GP0/1
+//   PL masters  -> hp[k] -> hp_switch[k/2] -> DDR (ddrc port 1 for HP0/1, 2 for HP2/3), OCM
+#pragma once
+#include <systemc>
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "soc_config.h"
+#include "core/clock.h"
+#include "core/elf_loader.h"
+#include "core/irq.h"
+#include "core/null_initiator.h"
+#include "core/null_target.h"
+#include "core/router.h"
+#include "core/timing_mode.h"
+#include "cpu/arm/cortex_a9.h"
+#include "dma/pl330/pl330.h"
+#include "interconnect/axi_port.h"
+#include "interconnect/interconnect.h"
+#include "memory/ddr_controller.h"
+#include "memory/sram.h"
+#include "ps/cadence_uart.h"
+#include "ps/gic.h"
+#include "ps/global_timer.h"
+#include "ps/l2cc.h"
+#include "ps/private_timer.h"
+#include "ps/scu.h"
+#include "ps/slcr.h"
+
+namespace zvp {
+
+class ZynqPlatform : public sc_core::sc_module {
+ public:
+  ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg);
+
+  // Loads an ARM ELF: segments written through the CPU's view of memory (DDR/OCM); the entry
+  // becomes the reset PC. Throws ElfError with a clear message.
+  void load_elf(const ElfImage& img);
+
+  const SocConfig& config() const { return cfg_; }
+  TimingMode mode() const { return cfg_.mode(); }
+  uint64_t ddr_size() const { return cfg_.ddr_size; }
+  IrqLine& irq(unsigned id) { return *irq_.at(id); }
+  IrqLine& f2p(unsigned n);  // IRQ_F2P[n], n = 0..15
+  // An AXI slave of the PL behind M_AXI_GP0 at [base, base+size) (addresses relative to base).
+  template <typename Socket>
+  void attach_gp0_slave(Socket& slave, uint64_t base, uint64_t size, const std::string& label) {
+    pl_gp0.initiator.bind(slave);
+    pl_gp0.map(base, size, gp0_ports_++, true, label);
+  }
+  // A PL master on S_AXI_HPk (k = 0..3). Ports left unbound get a NullInitiator.
+  template <typename Socket>
+  void bind_hp(unsigned k, Socket& master) {
+    master.bind(hp.at(k)->target);
+    hp_used_.at(k) = true;
+  }
+  void trace_irqs(VcdWriter* vcd);
+
+  // Clocks of the PS (6:2:1 ratio: cpu_6x4x = cpu, cpu_3x2x = cpu/2, cpu_2x = cpu/3, cpu_1x = cpu/6).
+  Clock cpu_clk, cpu_3x2x_clk, cpu_2x_clk, cpu_1x_clk, ddr_clk, uart_ref_clk;
+  std::array<Clock, 4> fclk;
+
+ private:
+  SocConfig cfg_;
+  std::vector<std::unique_ptr<IrqLine>> irq_;
+  IrqLine nirq_{"cpu.nIRQ"}, nfiq_{"cpu.nFIQ"};
+  std::array<bool, 4> hp_used_{};
+  unsigned gp0_ports_ = 1;  // port 0 of pl_gp0 is the DECERR target
+  std::vector<std::unique_ptr<NullInitiator>> hp_idle_;
+
+ public:
+  // Buses and memories.
+  Router cpu_bus, private_bus, periph_bus;
+  DdrController ddrc;
+  Ocm ocm;
+  Interconnect central;
+  AxiPort gp0, gp1;
+  std::array<std::unique_ptr<AxiPort>, 4> hp;
+  std::array<std::unique_ptr<Router>, 2> hp_switch;  // the AFI pairs HP0/1 and HP2/3
+  Router pl_gp0, pl_gp1;
+  NullTarget pl_gp0_empty, pl_gp1_empty, periph_empty;
+
+  // Processors and peripherals.
+  CortexA9 cpu;
+  Gic gic;
+  PrivateTimer ptimer;
+  GlobalTimer gtimer;
+  Scu scu;
+  L2CacheController l2cc;
+  CadenceUart uart0, uart1;
+  Slcr slcr;
+  Pl330 dmac;
+
+ private:
+  void before_end_of_elaboration() override;
+  void wire_irqs();
+  void map_buses();
+};
+
+}  // namespace zvp

@@ -1,0 +1,63 @@
+// `zvp rv32`: exit conventions (ecall a7=93, tohost), instruction limit, WFI without a wake-up
+// source, malformed input.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cpu/riscv/rv32_runner.h"
+#include "models/cpu/riscv/rv32_test_util.h"
+
+using zvp::test::rv::prog;
+
+namespace {
+
+int run(std::vector<std::string> args) {
+  args.insert(args.begin(), "rv32");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return zvp::rv32_main(static_cast<int>(argv.size()), argv.data());
+}
+
+}  // namespace
+
+TEST(Rv32Runner, EcallExitStatus) {
+  EXPECT_EQ(run({prog("rv32i")}), 0);
+  EXPECT_EQ(run({prog("rv32m"), "--max-instructions", "100000"}), 0);
+}
+
+TEST(Rv32Runner, TohostConvention) {
+  EXPECT_EQ(run({prog("tohost_pass")}), 0);
+  EXPECT_EQ(run({prog("tohost_fail")}), 5);  // value 11 -> 11 >> 1
+}
+
+TEST(Rv32Runner, InstructionLimit) { EXPECT_EQ(run({prog("spin"), "--max-instructions", "1000"}), 3); }
+
+TEST(Rv32Runner, SleepWithoutInterruptSource) { EXPECT_EQ(run({prog("sleep")}), 4); }
+
+TEST(Rv32Runner, MalformedInput) {
+  const std::string bad = ::testing::TempDir() + "/zvp_rv32_garbage.elf";
+  {
+    std::ofstream f(bad, std::ios::binary);
+    f << "\x7f" "ELF this is not really an ELF file";
+  }
+  EXPECT_EQ(run({bad}), 2);
+  EXPECT_EQ(run({::testing::TempDir() + "/does_not_exist.elf"}), 2);
+  EXPECT_EQ(run({}), 2);
+  EXPECT_EQ(run({prog("rv32i"), "--bogus"}), 2);
+  EXPECT_EQ(run({prog("rv32i"), "--max-instructions", "x"}), 2);
+  // Segments 2 GiB apart do not fit the flat memory: a clear error, not a huge allocation.
+  EXPECT_EQ(run({prog("far_segments")}), 2);
+  std::remove(bad.c_str());
+}
+
+TEST(Rv32Runner, MisalignedPolicyOption) {
+  EXPECT_EQ(run({prog("traps"), "--misaligned", "split"}), 0);
+  // traps.S expects split accesses: under the trap policy its first misaligned check fails.
+  EXPECT_EQ(run({prog("traps"), "--misaligned", "trap"}), 43);
+  EXPECT_EQ(run({prog("traps"), "--misaligned", "sideways"}), 2);
+}
+
+TEST(Rv32Runner, TraceRuns) { EXPECT_EQ(run({prog("rv32m"), "--trace"}), 0); }

@@ -1,0 +1,121 @@
+// Cycles per instruction class come from Rv32Timing (Ibex "small" by default) plus the wait
+// states the bus reports; mcycle/minstret follow them.
+#include <gtest/gtest.h>
+
+#include "models/cpu/riscv/rv32_test_util.h"
+
+using namespace zvp;
+using namespace zvp::test::rv;
+
+namespace {
+
+constexpr uint16_t kCAddiA0 = 0x0505;  // c.addi a0, 1
+
+Code class_program() {
+  Code c;
+  c.w(add(a0, a2, a3))          // 0 alu
+      .h(kCAddiA0)              // 1 compressed alu
+      .w(lw(a4, a1, 0))         // 2 load
+      .w(sw(a4, a1, 4))         // 3 store
+      .w(b_type(8, a2, a2, 1))  // 4 bne not taken
+      .w(b_type(8, a2, a2, 0))  // 5 beq taken (skips a nop)
+      .w(kNop)
+      .w(j_type(8, zero))       // 6 jal (skips a nop)
+      .w(kNop)
+      .w(mul_op(0, a0, a2, a3))  // 7 mul
+      .w(mul_op(1, a0, a2, a3))  // 8 mulh
+      .w(mul_op(3, a0, a2, a3))  // 9 mulhu
+      .w(mul_op(4, a0, a2, a3))  // 10 div
+      .w(mul_op(7, a0, a2, a3))  // 11 remu
+      .w(csrrs(a0, 0x340, zero))  // 12 csr
+      .w(lw(a4, a1, 1))          // 13 misaligned load (split)
+      .w(kEcall);                // 14 trap
+  return c;
+}
+constexpr unsigned kSteps = 15;
+
+std::vector<uint64_t> cycles_of(const Code& c, const Rv32Config& cfg = {}, uint32_t bus_wait = 0,
+                                bool direct = true) {
+  Rv32FlatSystem sys(cfg);
+  sys.core().on_ecall = nullptr;  // a plain trap here
+  load(sys, c);
+  sys.set_direct(direct);
+  sys.set_bus_wait(bus_wait);
+  sys.core().set_reg(a1, 0x8000);
+  sys.core().set_reg(a2, 7);
+  sys.core().set_reg(a3, 3);
+  std::vector<uint64_t> out;
+  for (unsigned i = 0; i < kSteps; ++i) {
+    const uint64_t before = sys.core().cycles();
+    sys.core().step();
+    out.push_back(sys.core().cycles() - before);
+  }
+  return out;
+}
+
+std::vector<uint64_t> expected(const Rv32Timing& t, uint32_t wait) {
+  return {t.alu, t.alu, t.load + wait, t.store + wait, t.branch_not_taken, t.branch_taken, t.jump,
+          t.mul, t.mulh, t.mulh, t.div, t.div, t.csr,
+          t.load + t.misaligned_extra + 2 * wait, t.trap};
+}
+
+}  // namespace
+
+TEST(Rv32Timing, IbexSmallDefaults) {
+  const Rv32Timing t;
+  // The Ibex "small" figures of ARCHITECTURE.md section 5.
+  EXPECT_EQ(t.alu, 1u);
+  EXPECT_EQ(t.load, 2u);
+  EXPECT_EQ(t.branch_taken, 3u);
+  EXPECT_EQ(t.branch_not_taken, 1u);
+  EXPECT_EQ(t.jump, 2u);
+  EXPECT_EQ(t.mul, 3u);
+  EXPECT_EQ(t.mulh, 4u);
+  EXPECT_EQ(t.div, 37u);
+  EXPECT_EQ(cycles_of(class_program()), expected(t, 0));
+}
+
+TEST(Rv32Timing, CostsFollowTheParameters) {
+  Rv32Config cfg;
+  cfg.timing.alu = 2;
+  cfg.timing.load = 5;
+  cfg.timing.store = 4;
+  cfg.timing.branch_taken = 7;
+  cfg.timing.branch_not_taken = 2;
+  cfg.timing.jump = 6;
+  cfg.timing.mul = 1;
+  cfg.timing.mulh = 9;
+  cfg.timing.div = 12;
+  cfg.timing.csr = 3;
+  cfg.timing.misaligned_extra = 4;
+  cfg.timing.trap = 8;
+  EXPECT_EQ(cycles_of(class_program(), cfg), expected(cfg.timing, 0));
+}
+
+TEST(Rv32Timing, BusWaitStatesAddToLoadsAndStores) {
+  const Rv32Timing t;
+  EXPECT_EQ(cycles_of(class_program(), {}, 5, false), expected(t, 5));
+}
+
+TEST(Rv32Timing, CounterCsrsFollowCyclesAndRetiredInstructions) {
+  Rv32FlatSystem sys;
+  Code c;
+  c.w(csrrs(a0, 0xb00, zero))      // mcycle
+      .w(mul_op(4, a4, a2, a3))    // div: 37
+      .w(csrrs(a1, 0xb00, zero))
+      .w(csrrs(a2, 0xb02, zero))   // minstret
+      .w(kEbreak)                  // traps: does not retire
+      .w(kNop);
+  load(sys, c);
+  sys.core().write_csr(0x305, kBase + 20);  // mtvec -> the nop after ebreak
+  for (int i = 0; i < 4; ++i) sys.core().step();
+  EXPECT_EQ(sys.core().reg(a1) - sys.core().reg(a0), 1u + 37u);
+  EXPECT_EQ(sys.core().reg(a2), 3u);
+  sys.core().step();  // ebreak
+  sys.core().step();  // nop
+  uint32_t instret = 0;
+  sys.core().read_csr(0xb02, instret);
+  EXPECT_EQ(instret, 5u);  // 6 executed, the ebreak did not retire
+  EXPECT_EQ(sys.core().instructions(), 6u);
+  EXPECT_EQ(sys.core().retired(), 5u);
+}

@@ -1,0 +1,318 @@
+// Cadence UART: FIFO/status bits, TX order and baud-rate pacing, RX from a queue, interrupts,
+// polled and interrupt-driven drivers.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/test_initiator.h"
+#include "ps/cadence_uart.h"
+#include "zvp_memmap.h"
+
+using namespace zvp;
+using sc_core::SC_NS;
+using sc_core::SC_US;
+using sc_core::sc_time;
+using zvp::test::TestInitiator;
+
+namespace {
+
+constexpr uint32_t SR_RTRIG = 1u << 0, SR_RXEMPTY = 1u << 1, SR_RXFULL = 1u << 2,
+                   SR_TXEMPTY = 1u << 3, SR_TXFULL = 1u << 4, SR_TACTIVE = 1u << 11,
+                   SR_TTRIG = 1u << 13, SR_TNFUL = 1u << 14;
+constexpr uint32_t IX_RTRIG = 1u << 0, IX_TEMPTY = 1u << 3, IX_TFUL = 1u << 4,
+                   IX_ROVR = 1u << 5, IX_TOUT = 1u << 8, IX_TOVR = 1u << 12;
+
+struct UartTest : ::testing::Test {
+  Clock ref{"uart_ref", 100e6};
+  CadenceUart uart{"uart0", ref};
+  TestInitiator ini{"ini"};
+  IrqLine line{"uart_irq"};
+  std::string out;
+  std::vector<sc_time> when;
+  sc_core::sc_event irq_rose;
+  // 115200 baud from 100 MHz: CD 124, BDIV 6 -> 868 ref cycles per bit, 10 bits per 8N1 char.
+  const sc_time kChar = sc_time(86800, SC_NS);
+  UartTest() {
+    ini.socket.bind(uart.socket);
+    uart.irq.bind(line);
+    uart.set_tx_sink([this](char c) {
+      out.push_back(c);
+      when.push_back(sc_core::sc_time_stamp());
+    });
+    line.listen([this](bool l) {
+      if (l) irq_rose.notify();
+    });
+  }
+  // XUartPs_CfgInitialize + XUartPs_SetBaudRate as the standalone driver does them.
+  void vendor_init() {
+    uint32_t cr = ini.read32(ZVP_UART_CR);
+    ini.write32(ZVP_UART_CR, cr | 0x28);  // RX_DIS | TX_DIS
+    ini.write32(ZVP_UART_BAUDGEN, 124);
+    ini.write32(ZVP_UART_BAUDDIV, 6);
+    ini.write32(ZVP_UART_CR, 0x3);  // RXRST | TXRST
+    cr = ini.read32(ZVP_UART_CR);
+    ini.write32(ZVP_UART_CR, (cr & ~0x28u) | 0x14);  // enable RX and TX
+    ini.write32(ZVP_UART_MR, 0x20);                   // 8 data bits, no parity, 1 stop
+    ini.write32(ZVP_UART_RXWM, 8);
+    ini.write32(ZVP_UART_RXTOUT, 0);
+    ini.write32(ZVP_UART_IDR, 0x1FFF);
+  }
+  // XUartPs_SendByte: wait while TXFULL, then write the FIFO.
+  void send_byte(char ch) {
+    while (ini.read32(ZVP_UART_SR) & SR_TXFULL) sc_core::wait(sc_time(10, SC_US));
+    ini.write32(ZVP_UART_FIFO, static_cast<uint8_t>(ch));
+  }
+};
+
+TEST_F(UartTest, ResetValuesAndSelfClearingControl) {
+  zvp::test::run_sim([&] {
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x128u);
+    EXPECT_EQ(ini.read32(ZVP_UART_BAUDGEN), 0x28Bu);
+    EXPECT_EQ(ini.read32(ZVP_UART_BAUDDIV), 0xFu);
+    EXPECT_EQ(ini.read32(ZVP_UART_SR), SR_RXEMPTY | SR_TXEMPTY);
+    ini.write32(ZVP_UART_FIFO, 'x');  // TX disabled: stays in the FIFO
+    EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXEMPTY, 0u);
+    ini.write32(ZVP_UART_CR, 0x17);  // RXRST | TXRST | RX_EN | TX_EN
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x14u);
+    EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXEMPTY, SR_TXEMPTY);  // TXRST flushed it
+    ini.write32(ZVP_UART_IER, IX_TEMPTY | IX_RTRIG);
+    ini.write32(ZVP_UART_IDR, IX_RTRIG);
+    EXPECT_EQ(ini.read32(ZVP_UART_IMR), IX_TEMPTY);
+    EXPECT_EQ(ini.read32(ZVP_UART_IER), 0u);  // write-only
+    EXPECT_TRUE(out.empty());
+  });
+}
+
+TEST_F(UartTest, PolledOutputIsInOrderAndPacedAtTheBaudRate) {
+  const std::string msg = "Hello, Zynq!\n";
+  zvp::test::run_sim([&] {
+    vendor_init();
+    EXPECT_EQ(uart.char_time(), kChar);
+    for (char ch : msg) send_byte(ch);
+    EXPECT_TRUE(ini.read32(ZVP_UART_SR) & SR_TACTIVE);
+    sc_core::wait(kChar * double(msg.size() + 1));
+  });
+  EXPECT_EQ(out, msg);
+  ASSERT_EQ(when.size(), msg.size());
+  for (size_t k = 0; k < when.size(); ++k) EXPECT_EQ(when[k], kChar * double(k + 1)) << k;
+}
+
+TEST_F(UartTest, FifoLevelsFlagsAndOverflow) {
+  zvp::test::run_sim([&] {
+    for (int i = 0; i < 63; ++i) ini.write32(ZVP_UART_FIFO, 'a' + i % 26);  // TX still disabled
+    uint32_t sr = ini.read32(ZVP_UART_SR);
+    EXPECT_TRUE(sr & SR_TNFUL);
+    EXPECT_TRUE(sr & SR_TTRIG);  // level >= TXWM (32)
+    EXPECT_FALSE(sr & SR_TXFULL);
+    ini.write32(ZVP_UART_FIFO, 'a' + 63 % 26);
+    EXPECT_TRUE(ini.read32(ZVP_UART_SR) & SR_TXFULL);
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TFUL);
+    ini.write32(ZVP_UART_FIFO, '!');  // lost
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TOVR);
+    ini.write32(ZVP_UART_ISR, 0xFFFFFFFF);
+    EXPECT_EQ(ini.read32(ZVP_UART_ISR), 0u);
+    ini.write32(ZVP_UART_BAUDGEN, 124);
+    ini.write32(ZVP_UART_BAUDDIV, 6);
+    ini.write32(ZVP_UART_MR, 0x20);  // 8N1 (MR = 0 means even parity: 11-bit characters)
+    ini.write32(ZVP_UART_CR, 0x14);
+    EXPECT_FALSE(ini.read32(ZVP_UART_SR) & SR_TXFULL);  // first char moved to the shifter
+    sc_core::wait(kChar * 64.0 + sc_time(1, SC_US));
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TEMPTY);
+    EXPECT_EQ(ini.read32(ZVP_UART_SR) & (SR_TXEMPTY | SR_TACTIVE), SR_TXEMPTY);
+  });
+  ASSERT_EQ(out.size(), 64u);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(out[i], char('a' + i % 26));
+}
+
+TEST_F(UartTest, LongPolledOutputLosesNothing) {
+  std::string msg;
+  for (int i = 0; i < 300; ++i) msg.push_back(char(' ' + i % 90));
+  zvp::test::run_sim([&] {
+    vendor_init();
+    for (char ch : msg) send_byte(ch);
+    while (!(ini.read32(ZVP_UART_SR) & SR_TXEMPTY) || (ini.read32(ZVP_UART_SR) & SR_TACTIVE))
+      sc_core::wait(sc_time(10, SC_US));
+  });
+  EXPECT_EQ(out, msg);
+  EXPECT_EQ(when.back(), kChar * 300.0);  // back-to-back: the line never idled
+}
+
+TEST_F(UartTest, InstantTxKeepsStatusConsistent) {
+  uart.set_instant_tx(true);
+  zvp::test::run_sim([&] {
+    vendor_init();
+    for (int i = 0; i < 100; ++i) {
+      EXPECT_FALSE(ini.read32(ZVP_UART_SR) & SR_TXFULL);
+      ini.write32(ZVP_UART_FIFO, '0' + i % 10);
+    }
+    EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXEMPTY, SR_TXEMPTY);
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TEMPTY);
+  });
+  ASSERT_EQ(out.size(), 100u);
+  EXPECT_EQ(out.substr(0, 12), "012345678901");
+  EXPECT_EQ(when.back(), sc_core::SC_ZERO_TIME);
+}
+
+TEST_F(UartTest, ReceiveFromQueueAtTheBaudRate) {
+  std::vector<sc_time> irq_times;
+  line.listen([&](bool l) {
+    if (l) irq_times.push_back(sc_core::sc_time_stamp());
+  });
+  zvp::test::run_sim([&] {
+    vendor_init();
+    ini.write32(ZVP_UART_RXWM, 2);
+    ini.write32(ZVP_UART_IER, IX_RTRIG);
+    uart.push_rx("abc");
+    sc_core::wait(sc_time(80, SC_US));
+    EXPECT_TRUE(ini.read32(ZVP_UART_SR) & SR_RXEMPTY);
+    sc_core::wait(kChar * 3.0 + sc_time(1, SC_US) - sc_time(80, SC_US));
+    uint32_t sr = ini.read32(ZVP_UART_SR);
+    EXPECT_FALSE(sr & SR_RXEMPTY);
+    EXPECT_TRUE(sr & SR_RTRIG);
+    std::string got;
+    while (!(ini.read32(ZVP_UART_SR) & SR_RXEMPTY)) got.push_back(char(ini.read32(ZVP_UART_FIFO)));
+    EXPECT_EQ(got, "abc");
+    EXPECT_TRUE(line.read());
+    ini.write32(ZVP_UART_ISR, ini.read32(ZVP_UART_ISR) & ini.read32(ZVP_UART_IMR));
+    EXPECT_FALSE(line.read());
+  });
+  ASSERT_EQ(irq_times.size(), 1u);
+  EXPECT_EQ(irq_times[0], kChar * 2.0);  // the second character reaches RXWM = 2
+}
+
+TEST_F(UartTest, ReceiveTimeoutAndOverrun) {
+  std::istringstream in(std::string(70, 'z'));
+  zvp::test::run_sim([&] {
+    vendor_init();
+    ini.write32(ZVP_UART_RXTOUT, 4);  // 16 bit times of silence
+    uart.push_rx('q');
+    sc_core::wait(kChar + sc_time(8680 * 16 - 10, SC_NS));
+    EXPECT_FALSE(ini.read32(ZVP_UART_ISR) & IX_TOUT);
+    sc_core::wait(sc_time(20, SC_NS));
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TOUT);
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('q'));
+    uart.set_rx_stream(&in);  // 70 more characters: 64 fit
+    sc_core::wait(kChar * 71.0);
+    EXPECT_TRUE(ini.read32(ZVP_UART_SR) & SR_RXFULL);
+    EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_ROVR);
+    EXPECT_EQ(uart.rx_level(), 64u);
+  });
+}
+
+TEST_F(UartTest, InterruptDrivenTransmitLikeXUartPsSend) {
+  std::string msg;
+  for (int i = 0; i < 200; ++i) msg.push_back(char('A' + i % 26));
+  size_t sent = 0;
+  auto fill = [&] {  // XUartPs_SendBuffer: write while the FIFO is not full
+    while (sent < msg.size() && !(ini.read32(ZVP_UART_SR) & SR_TXFULL))
+      ini.write32(ZVP_UART_FIFO, uint8_t(msg[sent++]));
+  };
+  int interrupts = 0;
+  zvp::test::run_sim([&] {
+    vendor_init();
+    ini.write32(ZVP_UART_ISR, 0x3FFF);
+    fill();
+    ini.write32(ZVP_UART_IER, IX_TEMPTY | IX_TFUL);
+    while (true) {
+      if (!line.read()) sc_core::wait(irq_rose);
+      ++interrupts;
+      uint32_t pending = ini.read32(ZVP_UART_ISR) & ini.read32(ZVP_UART_IMR);
+      ini.write32(ZVP_UART_ISR, pending);
+      if (pending & IX_TEMPTY) {
+        if (sent == msg.size()) {
+          ini.write32(ZVP_UART_IDR, IX_TEMPTY | IX_TFUL);
+          break;
+        }
+        fill();
+      }
+    }
+    sc_core::wait(kChar * 2.0);
+  });
+  EXPECT_EQ(out, msg);
+  EXPECT_GE(interrupts, 4);  // 200 bytes through a 64-byte FIFO
+  EXPECT_FALSE(line.read());
+}
+
+TEST_F(UartTest, LocalLoopbackAndFileSink) {
+  zvp::test::run_sim([&] {
+    vendor_init();
+    ini.write32(ZVP_UART_MR, 0x220);  // CHMODE = local loopback
+    ini.write32(ZVP_UART_FIFO, 'L');
+    sc_core::wait(kChar);
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('L'));
+  });
+  EXPECT_TRUE(out.empty());
+  EXPECT_FALSE(uart.set_tx_file("/nonexistent-dir/x/uart.txt"));
+}
+
+TEST(UartFile, TxFileReceivesCharacters) {
+  Clock ref("uart_ref", 100e6);
+  CadenceUart uart("uart1", ref);
+  TestInitiator ini("ini");
+  ini.socket.bind(uart.socket);
+  const std::string path = ::testing::TempDir() + "zvp_uart_tx.txt";
+  std::remove(path.c_str());
+  ASSERT_TRUE(uart.set_tx_file(path));
+  uart.set_instant_tx(true);
+  ini.write32(ZVP_UART_CR, 0x14);
+  for (char ch : std::string("ok\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
+  std::ifstream f(path);
+  std::string line;
+  std::getline(f, line);
+  EXPECT_EQ(line, "ok");
+}
+
+}  // namespace
+
+namespace {
+
+// Output still queued when the simulation stops (the firmware exited) reaches the sink.
+TEST(UartFlush, QueuedOutputIsFlushedAtEndOfSimulation) {
+  Clock ref("uart_ref", 100e6);
+  CadenceUart uart("uart1", ref);
+  TestInitiator ini("ini");
+  ini.socket.bind(uart.socket);
+  std::string out;
+  uart.set_tx_sink([&](char c) { out.push_back(c); });
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_UART_BAUDGEN, 124);
+    ini.write32(ZVP_UART_BAUDDIV, 6);
+    ini.write32(ZVP_UART_MR, 0x20);
+    ini.write32(ZVP_UART_CR, 0x14);
+    for (char ch : std::string("bye\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
+    sc_core::wait(sc_time(100, SC_US));  // only 'b' is out after one character time
+    EXPECT_EQ(out, "b");
+  });
+  EXPECT_EQ(out, "bye\n");
+  EXPECT_EQ(uart.tx_level(), 0u);
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(UartTest, ResetEmptiesFifosAndRestoresRegisters) {
+  zvp::test::run_sim([&] {
+    vendor_init();
+    ini.write32(ZVP_UART_IER, IX_TEMPTY);
+    for (int i = 0; i < 10; ++i) ini.write32(ZVP_UART_FIFO, 'r');
+    uart.push_rx("xy");
+    sc_core::wait(kChar * 1.5);
+    uart.reset();
+    EXPECT_FALSE(line.read());
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x128u);
+    EXPECT_EQ(ini.read32(ZVP_UART_SR), SR_RXEMPTY | SR_TXEMPTY);
+    EXPECT_EQ(ini.read32(ZVP_UART_IMR), 0u);
+    sc_core::wait(kChar * 20.0);
+    EXPECT_EQ(out, "r");  // the rest of the TX FIFO was discarded
+    vendor_init();         // the queued RX input ('y') resumes once RX is enabled again
+    sc_core::wait(kChar * 1.5);
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('y'));
+  });
+}
+
+}  // namespace

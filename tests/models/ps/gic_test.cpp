@@ -1,0 +1,324 @@
+// GIC behaviour through its two register windows, as the vendor XScuGic driver drives it.
+#include <gtest/gtest.h>
+
+#include "support/test_initiator.h"
+#include "ps/gic.h"
+#include "ps/private_timer.h"
+#include "zvp_memmap.h"
+
+using namespace zvp;
+using zvp::test::TestInitiator;
+
+namespace {
+
+struct GicTest : ::testing::Test {
+  Gic gic{"gic", 96, 2};
+  TestInitiator d{"dist_ini"}, c{"cpu_ini"};
+  IrqLine cpu_irq{"cpu_irq"}, cpu_fiq{"cpu_fiq"};
+  IrqLine spi[4] = {IrqLine{"spi61"}, IrqLine{"spi62"}, IrqLine{"spi63"}, IrqLine{"spi64"}};
+  GicTest() {
+    d.socket.bind(gic.dist_socket);
+    c.socket.bind(gic.cpu_socket);
+    gic.irq.bind(cpu_irq);
+    gic.fiq.bind(cpu_fiq);
+    for (unsigned i = 0; i < 4; ++i) gic.connect(61 + i, spi[i]);
+  }
+  // XScuGic_CfgInitialize: DistributorInit + CPUInitialize (standalone BSP).
+  void vendor_init() {
+    d.write32(ZVP_GICD_DCR, 0);
+    for (unsigned id = 32; id < 96; id += 16) d.write32(ZVP_GICD_ICFR + id / 4, 0);
+    for (unsigned id = 0; id < 96; id += 4) d.write32(ZVP_GICD_IPR + id, 0xA0A0A0A0);
+    for (unsigned id = 32; id < 96; id += 4) d.write32(ZVP_GICD_IPTR + id, 0x01010101);
+    for (unsigned id = 0; id < 96; id += 32) d.write32(ZVP_GICD_ICER + id / 8, 0xFFFFFFFF);
+    d.write32(ZVP_GICD_DCR, 1);
+    c.write32(ZVP_GICC_PMR, 0xF0);
+    c.write32(ZVP_GICC_ICR, 0x07);
+  }
+  // XScuGic_SetPriorityTriggerType + XScuGic_Enable (read-modify-write of whole words).
+  void vendor_enable(unsigned id, uint8_t prio, uint32_t trigger) {
+    uint32_t p = d.read32(ZVP_GICD_IPR + (id & ~3u));
+    p = (p & ~(0xFFu << (8 * (id % 4)))) | (uint32_t(prio) << (8 * (id % 4)));
+    d.write32(ZVP_GICD_IPR + (id & ~3u), p);
+    uint32_t f = d.read32(ZVP_GICD_ICFR + (id / 16) * 4);
+    f = (f & ~(3u << (2 * (id % 16)))) | (trigger << (2 * (id % 16)));
+    d.write32(ZVP_GICD_ICFR + (id / 16) * 4, f);
+    uint32_t t = d.read32(ZVP_GICD_IPTR + (id & ~3u));
+    d.write32(ZVP_GICD_IPTR + (id & ~3u), t | (1u << (8 * (id % 4))));
+    d.write32(ZVP_GICD_ISER + (id / 32) * 4, 1u << (id % 32));
+  }
+  uint32_t iar() { return c.read32(ZVP_GICC_IAR); }
+  void eoi(uint32_t v) { c.write32(ZVP_GICC_EOIR, v); }
+};
+
+TEST_F(GicTest, VendorInitAndOneSpiRoundTrip) {
+  vendor_init();
+  EXPECT_EQ(d.read32(ZVP_GICD_ICTR) & 0x1F, 2u);  // 96 lines
+  EXPECT_EQ(d.read32(ZVP_GICD_IPR + 60), 0xA0A0A0A0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER + 4), 0u);
+  vendor_enable(61, 0xA0, 0x1);  // active-high level
+  EXPECT_FALSE(cpu_irq.read());
+  spi[0].write(true);
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_EQ(c.read32(ZVP_GICC_HPIR), 61u);
+  EXPECT_EQ(iar(), 61u);
+  EXPECT_FALSE(cpu_irq.read());                     // active: no longer signalled
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0xA0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ABR + 4), 1u << (61 - 32));
+  spi[0].write(false);  // the handler cleared the device
+  eoi(61);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0xFFu);
+  EXPECT_EQ(d.read32(ZVP_GICD_ABR + 4), 0u);
+  EXPECT_EQ(iar(), Gic::kSpurious);
+}
+
+TEST_F(GicTest, IdentificationAndStatusRegistersReadSensibly) {
+  uint32_t cid = 0;
+  for (unsigned i = 0; i < 4; ++i) cid |= (d.read32(ZVP_GICD_CIDR0 + 4 * i) & 0xFF) << (8 * i);
+  EXPECT_EQ(cid, 0xB105F00Du);  // PrimeCell id checked by the driver's self test
+  EXPECT_EQ(d.read32(ZVP_GICD_PIDR0), 0x90u);
+  EXPECT_EQ(d.read32(ZVP_GICD_IIDR), 0x0102043Bu);
+  EXPECT_EQ(c.read32(ZVP_GICC_IIDR), 0x3901243Bu);
+  EXPECT_EQ(d.read32(ZVP_GICD_ICTR), 2u | (1u << 5));  // 2 CPUs
+  EXPECT_EQ(d.read32(ZVP_GICD_ISR), 0u);
+  d.write32(ZVP_GICD_ISR + 4, 0x5);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISR + 4), 0x5u);
+  spi[1].write(true);  // ID 62 -> SPI_STAT bit 30 of word 0
+  EXPECT_EQ(d.read32(ZVP_GICD_SPI_STAT), 1u << 30);
+  IrqLine ppi{"ptimer"};
+  gic.connect(29, ppi);
+  ppi.write(true);
+  EXPECT_EQ(d.read32(ZVP_GICD_PPI_STAT), 1u << 13);
+  EXPECT_EQ(d.read32(ZVP_GICD_ICFR), 0xAAAAAAAAu);
+  d.write32(ZVP_GICD_ICFR + 4, 0);  // read-only on the A9
+  EXPECT_EQ(d.read32(ZVP_GICD_ICFR + 4), 0x7DC00000u);
+  tlm::tlm_response_status st;
+  d.read32(0xE00, &st);
+  EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+TEST_F(GicTest, HighestPriorityFirstThenLowestId) {
+  vendor_init();
+  vendor_enable(61, 0xA0, 0x1);
+  vendor_enable(62, 0x60, 0x1);
+  vendor_enable(63, 0x60, 0x1);
+  for (auto& l : spi) l.write(true);
+  EXPECT_EQ(iar(), 62u);
+  spi[1].write(false);
+  eoi(62);
+  EXPECT_EQ(iar(), 63u);
+  spi[2].write(false);
+  eoi(63);
+  EXPECT_EQ(iar(), 61u);
+  spi[0].write(false);
+  eoi(61);
+  EXPECT_EQ(iar(), Gic::kSpurious);  // 64 is not enabled
+}
+
+TEST_F(GicTest, PriorityMaskHidesLowerPriorities) {
+  vendor_init();
+  vendor_enable(61, 0xF0, 0x1);
+  spi[0].write(true);
+  EXPECT_FALSE(cpu_irq.read());  // 0xF0 is not below PMR 0xF0
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  EXPECT_EQ(c.read32(ZVP_GICC_HPIR), 61u);  // still the highest pending one
+  c.write32(ZVP_GICC_PMR, 0xFF);
+  EXPECT_EQ(c.read32(ZVP_GICC_PMR), 0xF8u);  // 5 priority bits
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_EQ(iar(), 61u);
+}
+
+TEST_F(GicTest, PreemptionFollowsBinaryPoint) {
+  vendor_init();
+  vendor_enable(61, 0x88, 0x3);  // edge
+  vendor_enable(62, 0x80, 0x3);
+  spi[0].write(true);
+  EXPECT_EQ(iar(), 61u);
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0x88u);
+  c.write32(ZVP_GICC_BPR, 3);  // group priority [7:4]: 0x80 and 0x88 are one group
+  spi[1].write(true);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  c.write32(ZVP_GICC_BPR, 0);  // clamps to the minimum, 2: group priority [7:3]
+  EXPECT_EQ(c.read32(ZVP_GICC_BPR), 2u);
+  EXPECT_TRUE(cpu_irq.read());  // 0x80 preempts 0x88
+  EXPECT_EQ(iar(), 62u);
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0x80u);
+  eoi(62);
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0x88u);
+  eoi(61);
+  EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0xFFu);
+}
+
+TEST_F(GicTest, LevelInterruptStillAssertedIsPendingAgainAfterEoi) {
+  vendor_init();
+  vendor_enable(61, 0xA0, 0x1);
+  spi[0].write(true);
+  EXPECT_EQ(iar(), 61u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 1u << 29);  // active and pending: line still high
+  d.write32(ZVP_GICD_ICPR + 4, 1u << 29);              // cannot clear a level that is high
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 1u << 29);
+  eoi(61);
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_EQ(iar(), 61u);
+  spi[0].write(false);
+  eoi(61);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 0u);
+}
+
+TEST_F(GicTest, EdgeInterruptLatchesRisingEdgesOnly) {
+  vendor_init();
+  vendor_enable(61, 0xA0, 0x3);
+  spi[0].write(true);
+  EXPECT_EQ(iar(), 61u);
+  eoi(61);
+  EXPECT_FALSE(cpu_irq.read());  // line still high but no new edge
+  spi[0].write(false);
+  spi[0].write(true);  // a new edge while idle
+  EXPECT_EQ(iar(), 61u);
+  spi[0].write(false);
+  spi[0].write(true);  // an edge while active: active and pending
+  EXPECT_FALSE(cpu_irq.read());
+  eoi(61);
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_EQ(iar(), 61u);
+  eoi(61);
+  // Software pending / clear-pending on an edge interrupt.
+  d.write32(ZVP_GICD_ISPR + 4, 1u << 29);
+  EXPECT_TRUE(cpu_irq.read());
+  d.write32(ZVP_GICD_ICPR + 4, 1u << 29);
+  EXPECT_FALSE(cpu_irq.read());
+}
+
+TEST_F(GicTest, SpuriousWhenNothingOrDisabled) {
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  eoi(Gic::kSpurious);  // the vendor handler EOIs whatever IAR returned: harmless
+  vendor_init();
+  vendor_enable(61, 0xA0, 0x1);
+  spi[0].write(true);
+  d.write32(ZVP_GICD_DCR, 0);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  d.write32(ZVP_GICD_DCR, 1);
+  c.write32(ZVP_GICC_ICR, 0);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  c.write32(ZVP_GICC_ICR, 7);
+  EXPECT_TRUE(cpu_irq.read());
+  d.write32(ZVP_GICD_ICER + 4, 1u << 29);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER + 4), 0u);
+}
+
+TEST_F(GicTest, SoftwareGeneratedInterrupts) {
+  vendor_init();
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER) & 0xFFFF, 0xFFFFu);  // SGIs always enabled
+  d.write32(ZVP_GICD_ISPR, 1u << 5);                     // SGIs not settable via ISPR
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  d.write32(ZVP_GICD_SGIR, (1u << 24) | 5);  // all but self: no other CPU interface here
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  d.write32(ZVP_GICD_SGIR, (0u << 24) | (1u << 16) | 5);  // target list CPU0
+  EXPECT_TRUE(cpu_irq.read());
+  uint32_t v = iar();
+  EXPECT_EQ(v & 0x3FF, 5u);
+  EXPECT_EQ((v >> 10) & 7, 0u);  // requested by CPU0
+  eoi(v);
+  d.write32(ZVP_GICD_SGIR, (2u << 24) | 14);  // self
+  d.write32(ZVP_GICD_SGIR, (0u << 24) | (2u << 16) | 9);  // only CPU1: not us
+  EXPECT_EQ(iar(), 14u);
+  eoi(14);
+  EXPECT_EQ(iar(), Gic::kSpurious);
+}
+
+TEST_F(GicTest, BytePriorityAndTargetAccess) {
+  EXPECT_EQ(d.write8(ZVP_GICD_IPR + 61, 0xFF), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(d.read32(ZVP_GICD_IPR + 60), 0x0000F800u);
+  uint8_t b = 0;
+  EXPECT_EQ(d.read(ZVP_GICD_IPR + 61, &b, 1), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(b, 0xF8);
+  EXPECT_EQ(d.read32(ZVP_GICD_IPTR), 0x01010101u);  // SGI targets read as this CPU
+  d.write32(ZVP_GICD_IPTR + 28, 0xFFFFFFFF);
+  EXPECT_EQ(d.read32(ZVP_GICD_IPTR + 28), 0x01010101u);
+  d.write8(ZVP_GICD_IPTR + 62, 0xFF);  // 2 CPUs: bits [1:0]
+  EXPECT_EQ(d.read32(ZVP_GICD_IPTR + 60), 0x00030000u);
+  // An SPI targeted at CPU1 only is not delivered to CPU0.
+  d.write32(ZVP_GICD_DCR, 1);
+  c.write32(ZVP_GICC_PMR, 0xF8);
+  c.write32(ZVP_GICC_ICR, 1);
+  d.write8(ZVP_GICD_IPTR + 63, 0x02);
+  d.write32(ZVP_GICD_ISER + 4, 1u << 31);
+  spi[2].write(true);
+  EXPECT_FALSE(cpu_irq.read());
+  d.write8(ZVP_GICD_IPTR + 63, 0x01);
+  EXPECT_TRUE(cpu_irq.read());
+}
+
+TEST_F(GicTest, TimerPpiIsEdgeTriggeredAndFiqRouting) {
+  IrqLine ptimer{"ptimer"};
+  gic.connect(ZVP_IRQ_PTIMER, ptimer);
+  vendor_init();
+  d.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);
+  ptimer.write(true);
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_EQ(iar(), uint32_t(ZVP_IRQ_PTIMER));
+  eoi(ZVP_IRQ_PTIMER);
+  EXPECT_FALSE(cpu_irq.read());  // ISR of the timer not cleared: no new edge
+  ptimer.write(false);
+  c.write32(ZVP_GICC_ICR, 0x0F);  // FIQEn: Group 0 goes to nFIQ
+  ptimer.write(true);
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_TRUE(cpu_fiq.read());
+  EXPECT_EQ(iar(), uint32_t(ZVP_IRQ_PTIMER));
+  EXPECT_FALSE(cpu_fiq.read());
+}
+
+}  // namespace
+
+namespace {
+
+// The private timer's PPI through the GIC to the CPU, handled the way the vendor's
+// XScuTimer + XScuGic interrupt example does it, for many periods of simulated time.
+TEST(GicWithTimer, PrivateTimerInterruptsAtExactPeriods) {
+  Gic gic("gic");
+  Clock periph("periph", 666.666666e6 / 2);
+  PrivateTimer tmr("ptimer", periph);
+  TestInitiator d("d"), c("c"), t("t");
+  d.socket.bind(gic.dist_socket);
+  c.socket.bind(gic.cpu_socket);
+  t.socket.bind(tmr.socket);
+  IrqLine ppi29("ppi29"), cpu_irq("cpu_irq");
+  tmr.irq.bind(ppi29);
+  gic.connect(ZVP_IRQ_PTIMER, ppi29);
+  gic.irq.bind(cpu_irq);
+  sc_core::sc_event irq_ev;
+  cpu_irq.listen([&](bool l) {
+    if (l) irq_ev.notify(sc_core::SC_ZERO_TIME);
+  });
+  std::vector<sc_core::sc_time> handled;
+  const unsigned kPeriods = 1000;
+  const uint32_t load = 33332;  // 100 us at 333.33 MHz
+  zvp::test::run_sim([&] {
+    d.write32(ZVP_GICD_DCR, 1);
+    d.write32(ZVP_GICD_IPR + 28, 0xA0A0A0A0);
+    d.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);
+    c.write32(ZVP_GICC_PMR, 0xF0);
+    c.write32(ZVP_GICC_ICR, 0x07);
+    t.write32(ZVP_PTIMER_LOAD, load);
+    t.write32(ZVP_PTIMER_CONTROL, 0x7);
+    while (handled.size() < kPeriods) {
+      sc_core::wait(irq_ev);
+      uint32_t id = c.read32(ZVP_GICC_IAR);
+      if (id == ZVP_IRQ_PTIMER) {
+        handled.push_back(sc_core::sc_time_stamp());
+        t.write32(ZVP_PTIMER_ISR, 1);  // XScuTimer_ClearInterruptStatus
+      }
+      c.write32(ZVP_GICC_EOIR, id);
+    }
+  });
+  ASSERT_EQ(handled.size(), kPeriods);
+  for (unsigned k = 0; k < kPeriods; ++k)
+    ASSERT_EQ(handled[k], periph.cycles(uint64_t(load) + uint64_t(k) * (load + 1))) << k;
+}
+
+}  // namespace

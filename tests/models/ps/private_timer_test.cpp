@@ -1,0 +1,168 @@
+// Private timer: exact zero-crossing times from the input clock, prescaler, auto-reload,
+// one-shot, the event flag and its interrupt.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "support/test_initiator.h"
+#include "ps/private_timer.h"
+#include "zvp_memmap.h"
+
+using namespace zvp;
+using sc_core::SC_NS;
+using sc_core::sc_time;
+using zvp::test::TestInitiator;
+
+namespace {
+
+struct PrivateTimerTest : ::testing::Test {
+  Clock clk{"periph", 100e6};  // 10 ns ticks make the expected times easy to read
+  PrivateTimer tmr{"ptimer", clk};
+  TestInitiator ini{"ini"};
+  IrqLine line{"ppi29"};
+  std::vector<sc_time> rises;
+  sc_core::sc_event rose;
+  PrivateTimerTest() {
+    ini.socket.bind(tmr.socket);
+    tmr.irq.bind(line);
+    line.listen([this](bool l) {
+      if (l) {
+        rises.push_back(sc_core::sc_time_stamp());
+        rose.notify();
+      }
+    });
+  }
+};
+
+TEST_F(PrivateTimerTest, AutoReloadPeriodIsLoadPlusOneTicks) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 99);
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 99u);  // Load also writes the counter
+    ini.write32(ZVP_PTIMER_CONTROL, 0x7);             // enable, auto-reload, IRQ
+    for (int i = 0; i < 3; ++i) {
+      sc_core::wait(rose);
+      EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 1u);
+      ini.write32(ZVP_PTIMER_ISR, 1);
+      EXPECT_FALSE(line.read());
+    }
+    ASSERT_EQ(rises.size(), 3u);
+    EXPECT_EQ(rises[0], sc_time(990, SC_NS));   // 99 ticks to reach zero
+    EXPECT_EQ(rises[1], sc_time(1990, SC_NS));  // then every 100 ticks
+    EXPECT_EQ(rises[2], sc_time(2990, SC_NS));
+    sc_core::wait(sc_time(3500, SC_NS) - sc_core::sc_time_stamp());
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 49u);  // reloaded to 99 at 3000 ns
+  });
+}
+
+TEST_F(PrivateTimerTest, PrescalerDividesTheInputClock) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 9);
+    ini.write32(ZVP_PTIMER_CONTROL, (4u << 8) | 0x7);  // tick = 5 input cycles = 50 ns
+    sc_core::wait(sc_time(120, SC_NS));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 7u);  // 2 ticks elapsed
+    sc_core::wait(rose);
+    EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(450, SC_NS));
+  });
+}
+
+TEST_F(PrivateTimerTest, OneShotStopsAtZeroAndFlagsOnce) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 10);
+    ini.write32(ZVP_PTIMER_CONTROL, 0x5);  // enable + IRQ, no auto-reload
+    sc_core::wait(rose);
+    EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(100, SC_NS));
+    ini.write32(ZVP_PTIMER_ISR, 1);
+    sc_core::wait(sc_time(1, sc_core::SC_US));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 0u);
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 0u);
+    EXPECT_EQ(rises.size(), 1u);
+  });
+}
+
+TEST_F(PrivateTimerTest, FlagWithoutIrqEnableAndDisableFreezesCounter) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 20);
+    ini.write32(ZVP_PTIMER_CONTROL, 0x1);  // no IRQ enable
+    sc_core::wait(sc_time(300, SC_NS));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 1u);  // event flag set at 200 ns
+    EXPECT_FALSE(line.read());
+    ini.write32(ZVP_PTIMER_CONTROL, 0x4);  // IRQ enable now, but timer disabled
+    EXPECT_TRUE(line.read());                // flag still set -> level high
+    ini.write32(ZVP_PTIMER_ISR, 1);
+    ini.write32(ZVP_PTIMER_COUNTER, 50);
+    sc_core::wait(sc_time(1, sc_core::SC_US));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 50u);  // disabled: frozen
+    ini.write32(ZVP_PTIMER_CONTROL, 0x5);
+    sc_core::wait(sc_time(200, SC_NS));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 30u);
+  });
+}
+
+TEST(PrivateTimerClock, EventsLandOnCpuHalfClockEdges) {
+  Clock clk("cpu_2", 666.666666e6 / 2);  // Zynq PERIPHCLK
+  PrivateTimer tmr("ptimer", clk);
+  TestInitiator ini("ini");
+  ini.socket.bind(tmr.socket);
+  IrqLine line("ppi29");
+  tmr.irq.bind(line);
+  std::vector<sc_time> rises;
+  line.listen([&](bool l) {
+    if (l) rises.push_back(sc_core::sc_time_stamp());
+  });
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 333332);  // ~1 ms period
+    ini.write32(ZVP_PTIMER_CONTROL, 0x7);
+    sc_core::wait(sc_time(2100, sc_core::SC_US));
+    ini.write32(ZVP_PTIMER_ISR, 1);
+  });
+  ASSERT_EQ(rises.size(), 1u);  // the flag was never cleared in between: one rising edge
+  EXPECT_EQ(rises[0], clk.cycles(uint64_t{333332}));
+}
+
+TEST(PrivateWatchdog, TimerModeAndDisableSequence) {
+  Clock clk("periph", 100e6);
+  PrivateTimer wdt("pwdt", clk, true);
+  TestInitiator ini("ini");
+  ini.socket.bind(wdt.socket);
+  int resets = 0;
+  wdt.set_reset_hook([&] { ++resets; });
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PWDT_LOAD, 10);
+    ini.write32(ZVP_PWDT_CONTROL, 0x9);  // watchdog mode
+    ini.write32(ZVP_PWDT_CONTROL, 0x1);  // cannot leave watchdog mode by writing CONTROL
+    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & 8, 8u);
+    sc_core::wait(sc_time(150, SC_NS));
+    EXPECT_EQ(resets, 1);
+    EXPECT_EQ(ini.read32(ZVP_PWDT_RESET_STATUS), 1u);
+    EXPECT_EQ(ini.read32(ZVP_PWDT_ISR), 0u);
+    ini.write32(ZVP_PWDT_DISABLE, 0x12345678);
+    ini.write32(ZVP_PWDT_DISABLE, 0x87654321);
+    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & 8, 0u);
+    ini.write32(ZVP_PWDT_LOAD, 10);
+    sc_core::wait(sc_time(150, SC_NS));
+    EXPECT_EQ(ini.read32(ZVP_PWDT_ISR), 1u);  // timer mode: event flag
+    EXPECT_EQ(resets, 1);
+  });
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(PrivateTimerTest, ResetStopsTheTimerAndDropsTheInterrupt) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_PTIMER_LOAD, 10);
+    ini.write32(ZVP_PTIMER_CONTROL, 0x7);
+    sc_core::wait(sc_time(150, SC_NS));
+    EXPECT_TRUE(line.read());
+    tmr.reset();
+    EXPECT_FALSE(line.read());
+    sc_core::wait(sc_time(1000, SC_NS));
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_CONTROL), 0u);
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 0u);
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 0u);
+    EXPECT_EQ(rises.size(), 1u);
+  });
+}
+
+}  // namespace

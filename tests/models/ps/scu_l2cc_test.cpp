@@ -1,0 +1,74 @@
+// SCU and PL310 registers: the vendor boot / Xil_L2Cache sequences must complete.
+#include <gtest/gtest.h>
+
+#include "support/test_initiator.h"
+#include "ps/l2cc.h"
+#include "ps/scu.h"
+#include "zvp_memmap.h"
+
+using namespace zvp;
+using zvp::test::TestInitiator;
+
+namespace {
+
+TEST(Scu, ConfigReportsCpusAndInvalidateCompletes) {
+  Scu scu2("scu2", 2), scu1("scu1", 1);
+  TestInitiator a("a"), b("b");
+  a.socket.bind(scu2.socket);
+  b.socket.bind(scu1.socket);
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x501u);
+  EXPECT_EQ(b.read32(ZVP_SCU_CONFIG), 0x100u);
+  a.write32(ZVP_SCU_INVALIDATE_ALL, 0xFFFF);
+  EXPECT_EQ(a.read32(ZVP_SCU_INVALIDATE_ALL), 0u);
+  a.write32(ZVP_SCU_CONTROL, a.read32(ZVP_SCU_CONTROL) | 1);
+  EXPECT_TRUE(scu2.enabled());
+  EXPECT_EQ(a.read32(ZVP_SCU_FILTER_START), 0x00100000u);
+  a.write32(ZVP_SCU_CONFIG, 0);
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x501u);
+}
+
+TEST(L2Cache, VendorEnableAndDisableSequencesComplete) {
+  L2CacheController l2("l2cc");
+  TestInitiator ini("ini");
+  ini.socket.bind(l2.socket);
+  EXPECT_EQ(ini.read32(ZVP_L2CC_CACHE_ID), 0x410000C8u);
+  // Xil_L2CacheEnable
+  ASSERT_EQ(ini.read32(ZVP_L2CC_CONTROL) & 1, 0u);
+  uint32_t aux = ini.read32(ZVP_L2CC_AUX_CONTROL);
+  EXPECT_EQ(aux, 0x02060000u);
+  aux = (aux & 0xC0F0FFFFu) | 0x72360000u;
+  ini.write32(ZVP_L2CC_AUX_CONTROL, aux);
+  ini.write32(ZVP_L2CC_TAG_RAM_CONTROL, 0x111);
+  ini.write32(ZVP_L2CC_DATA_RAM_CONTROL, 0x121);
+  ini.write32(ZVP_L2CC_INV_WAY, 0xFFFF);
+  int polls = 0;
+  while (ini.read32(ZVP_L2CC_INV_WAY) & 0xFFFF) ASSERT_LT(++polls, 10);
+  ini.write32(ZVP_L2CC_CACHE_SYNC, 0);
+  while (ini.read32(ZVP_L2CC_CACHE_SYNC) & 1) ASSERT_LT(++polls, 10);
+  ini.write32(ZVP_L2CC_INT_CLEAR, ini.read32(ZVP_L2CC_INT_RAW_STATUS));
+  ini.write32(ZVP_L2CC_CONTROL, 1);
+  EXPECT_TRUE(l2.enabled());
+  EXPECT_EQ(ini.read32(ZVP_L2CC_AUX_CONTROL), aux);
+  EXPECT_EQ(ini.read32(ZVP_L2CC_TAG_RAM_CONTROL), 0x111u);
+  EXPECT_EQ(ini.read32(ZVP_L2CC_DATA_RAM_CONTROL), 0x121u);
+  // Xil_L2CacheFlushLine with the PL310 erratum 588369 workaround, then Xil_L2CacheDisable.
+  ini.write32(ZVP_L2CC_DEBUG_CTRL, 0x3);
+  ini.write32(ZVP_L2CC_CLEAN_PA, 0x00100000);
+  ini.write32(ZVP_L2CC_INV_PA, 0x00100000);
+  ini.write32(ZVP_L2CC_DEBUG_CTRL, 0x0);
+  ini.write32(ZVP_L2CC_CLEAN_INV_WAY, 0xFFFF);
+  while (ini.read32(ZVP_L2CC_CLEAN_INV_WAY) & 0xFFFF) ASSERT_LT(++polls, 10);
+  ini.write32(ZVP_L2CC_DUMMY_CACHE_SYNC, 0);
+  ini.write32(ZVP_L2CC_CONTROL, 0);
+  EXPECT_FALSE(l2.enabled());
+  EXPECT_EQ(polls, 0);
+  EXPECT_EQ(l2.maintenance_ops(), 6u);
+  EXPECT_EQ(l2.syncs(), 2u);
+  ini.write32(ZVP_L2CC_CACHE_ID, 0);
+  EXPECT_EQ(ini.read32(ZVP_L2CC_CACHE_ID), 0x410000C8u);
+  tlm::tlm_response_status st;
+  ini.read32(0x500, &st);
+  EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+}  // namespace
