@@ -74,30 +74,20 @@ CspAccelerator::CspAccelerator(sc_core::sc_module_name name, const CspParams& p)
   control.set_access_latency(p_.clock.period());
 
   // PS side: the AXI BRAM controllers (L2, TCDM/activations, WM) and the control block.
-  gp_router.initiator.bind(l2.socket);
-  gp_router.initiator.bind(tcdm.socket);
-  gp_router.initiator.bind(wm.socket);
-  gp_router.initiator.bind(control.arm_socket);
-  gp_router.map(kGpL2, p_.l2_bytes, 0, true, "l2");
-  gp_router.map(kGpTcdm, tcdm.bytes(), 1, true, "tcdm");
-  gp_router.map(kGpWm, wm.size(), 2, true, "wm");
-  gp_router.map(kGpCtrl, kRvRegSize, 3, true, "ctrl");
+  gp_router.attach(l2.socket,          kGpL2,   p_.l2_bytes,  "l2");
+  gp_router.attach(tcdm.socket,        kGpTcdm, tcdm.bytes(), "tcdm");
+  gp_router.attach(wm.socket,          kGpWm,   wm.size(),    "wm");
+  gp_router.attach(control.arm_socket, kGpCtrl, kRvRegSize,   "ctrl");
 
   // RISC-V: instructions from the L2 BRAM, data through the local router.
   riscv.ibus.bind(l2.socket);
   riscv.dbus.bind(rv_router.target);
-  rv_router.initiator.bind(l2.socket);
-  rv_router.initiator.bind(tcdm.socket);
-  rv_router.initiator.bind(wm.socket);
-  rv_router.initiator.bind(engine.socket);
-  rv_router.initiator.bind(scheduler.socket);
-  rv_router.initiator.bind(control.rv_socket);
-  rv_router.map(kRvL2, p_.l2_bytes, 0, true, "l2");
-  rv_router.map(kRvTcdm, tcdm.bytes(), 1, true, "tcdm");
-  rv_router.map(kRvWm, wm.size(), 2, true, "wm");
-  rv_router.map(kRvEngine, kRvRegSize, 3, true, "engine");
-  rv_router.map(kRvScheduler, kRvRegSize, 4, true, "scheduler");
-  rv_router.map(kRvCtrl, kRvRegSize, 5, true, "ctrl");
+  rv_router.attach(l2.socket,         kRvL2,        p_.l2_bytes,  "l2");
+  rv_router.attach(tcdm.socket,       kRvTcdm,      tcdm.bytes(), "tcdm");
+  rv_router.attach(wm.socket,         kRvWm,        wm.size(),    "wm");
+  rv_router.attach(engine.socket,     kRvEngine,    kRvRegSize,   "engine");
+  rv_router.attach(scheduler.socket,  kRvScheduler, kRvRegSize,   "scheduler");
+  rv_router.attach(control.rv_socket, kRvCtrl,      kRvRegSize,   "ctrl");
 
   // RISC-V external interrupt = engine | scheduler | ARM doorbell (level, ORed).
   engine.irq.bind(engine_irq_);
