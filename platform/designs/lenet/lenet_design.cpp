@@ -26,9 +26,9 @@ lenet_lite_fixed_params load_model(const LenetDesignOptions& o) {
   }
 }
 
-const LenetHlsDesign& hls_design(const std::string& variant) {
+LenetHlsDesign hls_design(const std::string& variant, const LenetHlsOps& ops) {
   try {
-    return lenet_hls_design(variant.empty() ? "optimized" : variant);
+    return lenet_hls_design(variant.empty() ? "optimized" : variant, ops);
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("PL design lenet: ") + e.what());
   }
@@ -48,11 +48,13 @@ void LenetDesignOptions::declare(ParamScope& p) {
   p.add("lite_latency", lite_latency_cycles, "cycles", "AXI-Lite slave response latency of each block", 0, 64);
   auto d = p.sub("dma");
   dma.declare(d);
+  auto ip = p.sub("predict");
+  hls_ops.declare(ip);
 }
 
 void LenetDesign::build(ZynqPlatform& soc) {
   params_ = load_model(opt_);
-  const LenetHlsDesign& hls = hls_design(opt_.variant);
+  const LenetHlsDesign hls = hls_design(opt_.variant, opt_.hls_ops);
   if (opt_.stream_fifo_depth == 0) throw ConfigError("lenet design: stream FIFO depth must be >= 1");
   const Clock fclk("fclk0", opt_.clock.hz());
 

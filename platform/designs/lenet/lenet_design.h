@@ -39,6 +39,8 @@ struct LenetDesignOptions {
   // Trained model (default: the committed one in scenarios/data/lenet).
   std::string weights_file, formats_file;
   unsigned lite_latency_cycles = 2;  // AXI-Lite slave response latency of each block (PL clocks)
+  // Operation depths of the predict IP's HLS schedule and its stream depth (pl.lenet.predict.*).
+  LenetHlsOps hls_ops;
   // The AXI DMA as seed 004 configures it (pl.lenet.dma.*; its clocks are `clock`).
   AxiDmaConfig dma = [] {
     AxiDmaConfig c;
