@@ -247,8 +247,20 @@ const Param& ParamTree::get(const std::string& path) const {
   auto it = params_.find(path);
   if (it != params_.end()) return it->second;
   std::string msg = "unknown parameter '" + path + "'";
-  auto near = closest(path);
-  if (!near.empty()) msg += " (closest: " + quoted_list(near) + "; 'zvp params' lists them all)";
+  const auto near = closest(path);
+  if (!near.empty()) msg += " (closest: " + quoted_list(near);
+  // A path whose first component is no group of the tree is more than a typo of one parameter:
+  // name the groups too.
+  const std::string first = path.substr(0, path.find('.'));
+  if (!params_.empty() && std::none_of(params_.begin(), params_.end(), [&](const auto& kv) {
+        return kv.first.compare(0, first.size() + 1, first + ".") == 0;
+      })) {
+    std::set<std::string> groups;
+    for (auto& [name, p] : params_) groups.insert(name.substr(0, name.find('.')) + ".*");
+    msg += std::string(near.empty() ? " (" : "; ") + "groups: " +
+           quoted_list(std::vector<std::string>(groups.begin(), groups.end()));
+  }
+  if (!params_.empty()) msg += "; 'zvp params' lists them all)";
   throw ConfigError(msg);
 }
 
@@ -291,12 +303,32 @@ std::vector<const Param*> ParamTree::non_default() const {
 }
 
 std::vector<std::string> ParamTree::closest(const std::string& path, size_t n) const {
+  // Search under the longest prefix of `path` (whole components) that names a group of the tree,
+  // so "ps.ddrc.tlc" suggests ps.ddrc.tcl rather than paths elsewhere that happen to be close.
+  std::string prefix = path;
+  auto under = [this](const std::string& pre) {
+    auto it = params_.lower_bound(pre + ".");
+    return it != params_.end() && it->first.compare(0, pre.size() + 1, pre + ".") == 0;
+  };
+  for (;;) {
+    const auto dot = prefix.rfind('.');
+    if (dot == std::string::npos) {
+      prefix.clear();
+      break;
+    }
+    prefix.resize(dot);
+    if (under(prefix)) break;
+  }
   std::vector<std::pair<size_t, std::string>> scored;
   for (auto& [name, p] : params_) {
+    if (!prefix.empty() && name.compare(0, prefix.size() + 1, prefix + ".") != 0) continue;
     // Compare with the whole path and with its last component, so "tcl" finds "ps.ddrc.tcl".
     const auto dot = name.rfind('.');
     const std::string leaf = dot == std::string::npos ? name : name.substr(dot + 1);
-    size_t d = std::min(edit_distance(path, name), edit_distance(path, leaf) + 1);
+    const auto pdot = path.rfind('.');
+    const std::string pleaf = pdot == std::string::npos ? path : path.substr(pdot + 1);
+    const size_t d = std::min({edit_distance(path, name), edit_distance(pleaf, leaf) + 1,
+                               edit_distance(path, leaf) + 1});
     scored.push_back({d, name});
   }
   std::sort(scored.begin(), scored.end());
