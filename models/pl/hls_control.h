@@ -35,6 +35,7 @@
 
 #include "core/irq.h"
 #include "core/register_bank.h"
+#include "regs/hls_control_regs.h"
 
 namespace zvp {
 
@@ -44,9 +45,11 @@ class HlsControl {
     AP_START = 1u << 0, AP_DONE = 1u << 1, AP_IDLE = 1u << 2, AP_READY = 1u << 3,
     AP_CONTINUE = 1u << 4, AUTO_RESTART = 1u << 7,
   };
-  static constexpr uint64_t kApCtrl = 0x00, kGie = 0x04, kIer = 0x08, kIsr = 0x0C;
+  // Offsets from hls_control.regs.yaml.
+  static constexpr uint64_t kApCtrl = regs::hls_ctrl::AP_CTRL, kGie = regs::hls_ctrl::GIE,
+                            kIer = regs::hls_ctrl::IER, kIsr = regs::hls_ctrl::ISR;
 
-  // Adds AP_CTRL/GIE/IER/ISR at base + 0x00..0x0C to `bank`.
+  // Adds AP_CTRL/GIE/IER/ISR at base + their offsets to `bank`.
   HlsControl(RegisterBank& bank, bool ap_ctrl_chain, uint64_t base = 0);
 
   IrqOut irq;

@@ -43,6 +43,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/csp_regs.h"
 #include "core/stats.h"
 
 namespace zvp {
@@ -62,10 +63,9 @@ class ConvEngine : public RegisterDevice {
     kBusy = 4,           // START while a pass runs (ignored)
   };
   enum Reg : uint32_t {
-    CTRL = 0x00, STATUS = 0x04, IRQ_STATUS = 0x08, IRQ_ENABLE = 0x0C, IN_ADDR0 = 0x10,
-    IN_ADDR1 = 0x14, IN_ADDR2 = 0x18, ACC_ADDR = 0x1C, OUT_ADDR = 0x20, W_ADDR = 0x24,
-    DIM = 0x28, CFG = 0x2C, BIAS = 0x30, PASS_CYCLES = 0x34, CONFLICTS = 0x38,
-    PASS_COUNT = 0x3C, INFO = 0x40
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_ENGINE_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
   };
 
   IrqOut irq;

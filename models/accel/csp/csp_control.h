@@ -22,15 +22,16 @@
 
 #include "core/irq.h"
 #include "core/register_bank.h"
+#include "regs/csp_regs.h"
 
 namespace zvp {
 
 class CspControl : public sc_core::sc_module {
  public:
   enum Reg : uint32_t {
-    RISCV_CTRL = 0x00, BOOT_ADDR = 0x04, ARM_IRQ_STATUS = 0x08, ARM_IRQ_ENABLE = 0x0C,
-    DOORBELL_ARM = 0x10, RV_IRQ_STATUS = 0x14, RV_IRQ_ENABLE = 0x18, DOORBELL_RV = 0x1C,
-    MAILBOX0 = 0x20
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_CTRL_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
   };
   tlm_utils::simple_target_socket<CspControl> arm_socket;  // GP0 side
   tlm_utils::simple_target_socket<CspControl> rv_socket;   // RISC-V data bus side

@@ -38,6 +38,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/csp_regs.h"
 #include "dma/pl330/pl330_periph.h"
 
 namespace zvp {
@@ -49,11 +50,13 @@ struct DmaSchedulerParams {
 
 class DmaActionScheduler : public RegisterDevice {
  public:
-  static constexpr unsigned kChannels = 3;
+  static constexpr unsigned kChannels = regs::csp_sched::CHANNELS;
   enum State : uint32_t { Idle = 0, Request = 1, WaitAck = 2, Done = 3 };
   enum Reg : uint32_t {
-    ADDR = 0x00, LEN = 0x04, PUSH = 0x08, STATUS = 0x0C, PENDING = 0x10, DONE = 0x14,
-    BYTES = 0x18, CH_STRIDE = 0x20, IRQ_STATUS = 0x60, IRQ_ENABLE = 0x64, INFO = 0x68
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_SCHED_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
+    CH_STRIDE = regs::csp_sched::CH_STRIDE
   };
   struct Req {
     uint32_t addr, len, ctrl;

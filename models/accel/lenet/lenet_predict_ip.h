@@ -56,13 +56,15 @@
 #include "lenet_lite.h"
 #include "pl/axis.h"
 #include "pl/hls_control.h"
+#include "regs/lenet_ip_regs.h"
 
 namespace zvp {
 
 class LenetPredictIp : public RegisterDevice {
  public:
   static constexpr unsigned kPixels = 32 * 32;
-  static constexpr uint64_t kOutputR = 0x10, kOutputRCtrl = 0x14;
+  // Offsets from lenet_ip.regs.yaml (the HLS control registers come first: HlsControl).
+  static constexpr uint64_t kOutputR = regs::lenet_ip::OUTPUT_R, kOutputRCtrl = regs::lenet_ip::OUTPUT_R_CTRL;
 
   LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesign& design,
                  const lenet_lite_fixed_params& params, const Clock& clk);

@@ -61,6 +61,7 @@
 #include "core/irq.h"
 #include "core/register_device.h"
 #include "pl/axis.h"
+#include "regs/axi_dma_regs.h"
 
 namespace zvp {
 
@@ -88,13 +89,16 @@ class AxiDma : public RegisterDevice {
     SR_ERRORS = SR_INTERR | SR_SLVERR | SR_DECERR | SR_SGINTERR | SR_SGSLVERR | SR_SGDECERR,
     SR_IRQS = SR_IOC | SR_DLY | SR_ERR,
   };
-  // Descriptor fields.
+  // Descriptor fields (offsets from axi_dma.regs.yaml) and bits.
   enum : uint32_t {
-    BD_NXTDESC = 0x00, BD_BUFFER = 0x08, BD_CONTROL = 0x18, BD_STATUS = 0x1C, BD_FETCH_BYTES = 0x20,
+    BD_NXTDESC = regs::axi_dma_bd::NXTDESC, BD_BUFFER = regs::axi_dma_bd::BUFFER_ADDRESS,
+    BD_CONTROL = regs::axi_dma_bd::CONTROL, BD_STATUS = regs::axi_dma_bd::STATUS,
+    BD_FETCH_BYTES = regs::axi_dma_bd::FETCH_BYTES,
     BD_SOF = 1u << 27, BD_EOF = 1u << 26, BD_CMPLT = 1u << 31, BD_DECERR = 1u << 30,
     BD_SLVERR = 1u << 29, BD_INTERR = 1u << 28, BD_RXSOF = 1u << 27, BD_RXEOF = 1u << 26,
   };
-  static constexpr uint64_t kS2mmOffset = 0x30;
+  // The S2MM channel's registers repeat the MM2S ones at this offset.
+  static constexpr uint64_t kS2mmOffset = regs::axi_dma::S2MM_DMACR - regs::axi_dma::MM2S_DMACR;
 
   SC_HAS_PROCESS(AxiDma);
   AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bsp/bsp.h"
+#include "regs/csp_regs.h" /* models/accel/csp/csp.regs.yaml */
 #include "zvp_memmap.h"
 
 #define CTRL(r) (ZVP_CSP_CTRL_BASE + ZVP_CSP_CTRL_##r)

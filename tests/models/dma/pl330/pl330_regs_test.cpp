@@ -18,8 +18,8 @@ TEST(Pl330Regs, ConfigurationAndIds) {
     EXPECT_EQ(s.rd(CRD), 0x07FF7F73u);
     uint32_t pid = 0, cid = 0;
     for (unsigned i = 0; i < 4; ++i) {
-      pid |= (s.rd(PERIPH_ID0 + 4 * i) & 0xFF) << (8 * i);
-      cid |= (s.rd(PCELL_ID0 + 4 * i) & 0xFF) << (8 * i);
+      pid |= (s.rd(PERIPH_ID0 + PERIPH_ID0_STRIDE * i) & 0xFF) << (8 * i);
+      cid |= (s.rd(PCELL_ID0 + PCELL_ID0_STRIDE * i) & 0xFF) << (8 * i);
     }
     EXPECT_EQ(pid & 0xFFFFF, 0x41330u);  // the check Linux's driver makes
     EXPECT_EQ(cid, 0xB105F00Du);
