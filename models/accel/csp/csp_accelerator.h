@@ -7,7 +7,7 @@
 // Binding (the platform does this):
 //   s_axi      multi-passthrough target: the PS side (ARM over M_AXI_GP0 and the PL330's data
 //              path through GP0/GP1 bind here; bind as many initiators as needed). Addresses
-//              are offsets from the CSP aperture (kGp* below; csp.yaml gives the absolute ones).
+//              are offsets from the CSP aperture (kGp* below; platform/designs/csp/memmap.yaml places the aperture).
 //   irq_arm    -> IRQ_F2P (the middleware's doorbell to the ARM: CspControl)
 //   bind_pl330(Pl330PeriphPort* ports[3]) or bind_periph(ch, port): channel 0 input features,
 //              1 weights, 2 output features -> PL330 peripheral request interfaces.

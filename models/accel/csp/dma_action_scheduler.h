@@ -14,19 +14,19 @@
 // Acknowledges in any other state are counted (spurious_acks) and ignored.
 // The data itself moves between the PL330 and the TCDM / Weight Memory AXI BRAM controllers.
 //
-// Registers (offsets from the block's base; channel c at 0x20 * c):
-//  +0x00 ADDR     RW  TCDM / WM address of the next request
-//  +0x04 LEN      RW  length in bytes of the next request
-//  +0x08 PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
+// Registers (offsets in csp.regs.yaml, CSP_SCHED; channel c's at + c * CH_STRIDE):
+//  ADDR     RW  TCDM / WM address of the next request
+//  LEN      RW  length in bytes of the next request
+//  PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
 //                     [1] request type (0 single, 1 burst) [2] last flag. LEN = 0 or a full FIFO
 //                     reject the push (ERR bit, IRQ_STATUS[8 + c]).
-//  +0x0C STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
-//  +0x10 PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
-//  +0x14 DONE     RO  requests completed
-//  +0x18 BYTES    RO  bytes of the completed requests
-//  0x60 IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
-//  0x64 IRQ_ENABLE RW
-//  0x68 INFO       RO  [7:0] FIFO depth [15:8] channels
+//  STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
+//  PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
+//  DONE     RO  requests completed
+//  BYTES    RO  bytes of the completed requests
+//  IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
+//  IRQ_ENABLE RW
+//  INFO       RO  [7:0] FIFO depth [15:8] channels
 // irq: level = IRQ_STATUS & IRQ_ENABLE (to the RISC-V core).
 #pragma once
 #include <systemc>

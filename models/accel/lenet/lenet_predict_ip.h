@@ -3,11 +3,11 @@
 // AXI-Lite control (HLS block-level ap_ctrl_chain: pl/hls_control.h) with an interrupt, and the
 // predicted class as an AXI-Lite output register.
 //
-// Registers (platform/memmap/lenet_ip.yaml, the layout Vivado HLS generates for
+// Registers (offsets in lenet_ip.regs.yaml, the layout Vivado HLS generates for
 // `predict(stream_axis& input, uint8_t* output_r)` with s_axilite on output_r and return):
-//   0x00 AP_CTRL, 0x04 GIE, 0x08 IER, 0x0C ISR       HlsControl (ap_ctrl_chain)
-//   0x10 OUTPUT_R       RO  [7:0] class of the last finished image
-//   0x14 OUTPUT_R_CTRL  RO  [0] output_r_ap_vld: set when a new class is written, clear on read
+//   AP_CTRL, GIE, IER, ISR  HlsControl (ap_ctrl_chain)
+//   OUTPUT_R       RO  [7:0] class of the last finished image
+//   OUTPUT_R_CTRL  RO  [0] output_r_ap_vld: set when a new class is written, clear on read
 // Other offsets: address error (RegisterBank holes).
 //
 // Function: bit-exact with the golden model (firmware/common/lenet), computed layer by layer in

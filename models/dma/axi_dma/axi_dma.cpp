@@ -14,7 +14,7 @@ namespace R = regs::axi_dma;
 // The S2MM registers are the MM2S ones at + kS2mmOffset (one add_channel_registers for both).
 static_assert(R::S2MM_DMASR == R::MM2S_DMASR + AxiDma::kS2mmOffset && R::S2MM_DA == R::MM2S_SA + AxiDma::kS2mmOffset &&
                   R::S2MM_LENGTH == R::MM2S_LENGTH + AxiDma::kS2mmOffset,
-              "axi_dma.regs.yaml: S2MM = MM2S + 0x30");
+              "axi_dma.regs.yaml: the S2MM registers repeat the MM2S ones");
 constexpr uint32_t kCrReset = 0x00010002u;  // IRQThreshold 1, reserved bit 1 reads 1
 constexpr uint32_t kCrWritable = 0xFFFF701Du;
 }  // namespace

@@ -2,15 +2,15 @@
 // (AXI4-Stream -> memory), each in direct register mode or scatter-gather mode.
 //
 // Sockets and wires:
-//   socket  (RegisterDevice)  AXI-Lite register slave (MM2S at 0x00, S2MM at 0x30)
+//   socket  (RegisterDevice)  AXI-Lite register slave (axi_dma.regs.yaml)
 //   m_axi                     memory-mapped master (to an HP port / DDR): data bursts of up to
 //                             max_burst_beats x mm_width_bytes (never crossing 4 KB), descriptor
 //                             fetches (0x20 bytes) and status write-backs (4 bytes)
 //   mm2s (AxisOut)            stream master; s2mm (AxisIn) stream slave; both may stay unbound
 //   mm2s_irq, s2mm_irq        mm2s_introut / s2mm_introut (level)
 //
-// Registers (channel base 0x00 MM2S, 0x30 S2MM): 0x00 DMACR, 0x04 DMASR, 0x08/0x0C CURDESC,
-// 0x10/0x14 TAILDESC, 0x18/0x1C SA (S2MM: DA), 0x28 LENGTH, 0x2C SG_CTL (MM2S only).
+// Registers (offsets in axi_dma.regs.yaml; the S2MM ones repeat the MM2S ones at kS2mmOffset):
+// DMACR, DMASR, CURDESC(_MSB), TAILDESC(_MSB), SA(_MSB) (S2MM: DA), LENGTH, SG_CTL (MM2S only).
 // DMACR resets to 0x00010002 (bit 1 reserved, reads 1), DMASR to 0x00010001 (| SGIncld in SG).
 //
 // Behaviour (PG021 unless marked "choice"):
