@@ -328,7 +328,8 @@ void block_macros(const Block& b, Names& names, std::ostringstream* s) {
     names.add(name, value, b.origin);
     if (s) *s << "#define " << name << " " << value << (doc.empty() ? "" : "  /* " + comment(doc) + " */") << "\n";
   };
-  if (!b.regs.empty()) names.add(p + "REGS", "(the X-macro table of " + b.name + ")", b.origin);
+  // The X-macro table's name (register headers only), reserved so no register or constant takes it.
+  if (s && !b.regs.empty()) names.add(p + "REGS", "(the X-macro table of " + b.name + ")", b.origin);
   for (const Reg& r : b.regs) {
     def(p + r.name, hex(r.offset), r.doc.empty() ? "" : r.access + ": " + r.doc);
     if (r.count > 1) {
@@ -461,6 +462,8 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
       if (!ends_with(argv[i], ".regs.yaml")) load_soc(argv[i], blocks, names, soc);
     for (auto& [name, b] : soc.legacy_regs) {
+      if (blocks.count(name))
+        throw Error("block " + name + " defined twice (" + blocks[name].origin + " and " + b.origin + ")");
       check_block(b);
       block_macros(b, names, nullptr);
     }
