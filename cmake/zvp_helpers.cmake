@@ -40,3 +40,16 @@ function(zvp_gtest name)
   gtest_discover_tests(${name} PROPERTIES ${props} DISCOVERY_TIMEOUT 60
                        WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 endfunction()
+
+# zvp_scenario_test(<name> <label> [extra zvp run arguments]): `zvp run scenarios/<name>.yaml` as a
+# CTest test (exit status 0 = every expectation holds), leaving its JSON report and per-layer CSV in
+# <build>/reports. Usable from any tests/ folder, so a new design registers its scenarios from its
+# own test folder.
+function(zvp_scenario_test name label)
+  set(out ${CMAKE_BINARY_DIR}/reports)
+  file(MAKE_DIRECTORY ${out})
+  add_test(NAME scenario.${name}
+           COMMAND $<TARGET_FILE:zvp> run ${PROJECT_SOURCE_DIR}/scenarios/${name}.yaml --quiet-console
+                   --report ${out}/${name}.json --csv ${out}/${name}.csv ${ARGN})
+  set_tests_properties(scenario.${name} PROPERTIES LABELS "${label}")
+endfunction()

@@ -1,12 +1,16 @@
-/* How firmware hands results to the scenario runner (`zvp run`, platform/scenario.cpp).
+/* How firmware hands results to the scenario runner (`zvp run`; parser:
+ * platform/run/console_protocol.h).
  *
  * Results travel on the console UART as lines the runner recognises, so the same firmware
  * prints them on the board too:
  *   @result <key> <number>             e.g. "@result images 200", "@result latency_mean_s 0.00082"
  *   @layer <name> <kind> <key>=<number> ...  one line per layer, e.g.
  *                                       "@layer conv1 conv gops=0.0018 time_s=0.00021"
+ *   @item <id> <key>=<value> ...          one line per input done (progress), e.g.
+ *                                       "@item 0 top1=6 time_s=0.17"
  * Keys known to the report: images, correct, accuracy, latency_first_s, latency_mean_s; any
- * other key is kept under results.extra.
+ * other key is kept under results.extra. Layers may report any columns: they all reach the
+ * report, the CSV and the summary table (well-known ones: gops, time_s, gops_per_s, efficiency).
  *
  * Run parameters travel the other way in a boot-parameter block that the runner writes into DDR
  * at ZVP_BOOTPARAM_BASE before the CPU starts (like a bootloader passing arguments). Firmware

@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/clock.h"
@@ -68,6 +69,11 @@ class ParamScope {
   void add(const std::string& name, std::string& v, const std::string& doc);
   // A value from a fixed set (e.g. lt|at).
   void choice(const std::string& name, std::string& v, const std::vector<std::string>& options,
+              const std::string& doc);
+  // An enumeration written by name (e.g. the DDR address mapping): `options` pairs each
+  // accepted name with its enumerator; the value must be one of them.
+  template <typename E>
+  void choice(const std::string& name, E& v, const std::vector<std::pair<std::string, E>>& options,
               const std::string& doc);
   void time(const std::string& name, sc_core::sc_time& v, const std::string& doc,
             sc_core::sc_time min = sc_core::SC_ZERO_TIME,
@@ -116,6 +122,30 @@ class ParamTree {
   std::map<std::string, Param> params_;
   std::map<std::string, std::string> links_;  // path -> source
 };
+
+template <typename E>
+void ParamScope::choice(const std::string& name, E& v, const std::vector<std::pair<std::string, E>>& options,
+                        const std::string& doc) {
+  Param p;
+  p.path = name;
+  p.type = "choice";
+  p.doc = doc;
+  for (auto& o : options) p.range += (p.range.empty() ? "" : "|") + o.first;
+  p.parse = [&v, options, full = path(name), r = p.range](const std::string& s) {
+    for (auto& o : options)
+      if (o.first == s) {
+        v = o.second;
+        return;
+      }
+    throw ConfigError(full + ": '" + s + "' is not one of " + r);
+  };
+  p.format = [&v, options] {
+    for (auto& o : options)
+      if (o.second == v) return o.first;
+    return std::string("?");
+  };
+  custom(std::move(p));
+}
 
 // One assignment as written in a board, a scenario or on the command line.
 struct ParamSetting {

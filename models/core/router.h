@@ -1,6 +1,7 @@
-// Address router: decodes a transaction's address to one of its initiator sockets, subtracts
-// the window's base, and forwards b_transport, nb_transport (both directions), DMI requests and
-// debug accesses. An address that no window covers gets TLM_ADDRESS_ERROR_RESPONSE (DECERR).
+// Address router: decodes a transaction's address to one of its initiator sockets (an
+// AddressMap), subtracts the window's base, and forwards b_transport, nb_transport (both
+// directions), DMI requests and debug accesses. An address that no window covers gets
+// TLM_ADDRESS_ERROR_RESPONSE (DECERR).
 #pragma once
 #include <systemc>
 #include <tlm>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "address_map.h"
 #include "tx_trace.h"
 
 namespace zvp {
@@ -23,21 +25,38 @@ class Router : public sc_core::sc_module {
 
   explicit Router(sc_core::sc_module_name name);
 
-  // Route [base, base+size) to initiator socket index `port` (the order of binding).
-  // With relative=true the target sees addresses relative to base.
+  // Binds `slave` to the next initiator port and routes [base, base+size) to it: the slave
+  // sees addresses relative to base, or unchanged with Addressing::Absolute. Throws
+  // std::invalid_argument (nothing bound) on an empty or overlapping window.
+  template <typename Socket>
+  void attach(Socket& slave, uint64_t base, uint64_t size, const std::string& label,
+              Addressing addressing = Addressing::Relative) {
+    attach(slave, {{base, size, label}}, addressing);
+  }
+  // A slave answering in several windows (all relative, or all absolute).
+  template <typename Socket>
+  void attach(Socket& slave, std::initializer_list<AddressMap::Span> windows,
+              Addressing addressing = Addressing::Relative) {
+    map_.add(windows, initiator.size(), addressing);
+    initiator.bind(slave);
+  }
+  // Binds a port that no window selects: a bus with no slaves yet must still be bound.
+  template <typename Socket>
+  void attach_unmapped(Socket& slave) {
+    initiator.bind(slave);
+  }
+  // The low-level form for ports bound by hand: [base, base+size) -> initiator[port] (the
+  // order of binding).
   void map(uint64_t base, uint64_t size, unsigned port, bool relative = true,
-           const std::string& label = "");
+           const std::string& label = "") {
+    map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute, label);
+  }
   // Delay added per hop (decode + register slice), set by the platform from the clock.
   void set_hop_latency(const sc_core::sc_time& t) { hop_ = t; }
 
-  struct Window {
-    uint64_t base, size;
-    unsigned port;
-    bool relative;
-    std::string label;
-  };
-  const Window* decode(uint64_t addr) const;
-  const std::vector<Window>& windows() const { return windows_; }
+  using Window = AddressMap::Window;
+  const Window* decode(uint64_t addr, uint64_t len = 1) const { return map_.decode(addr, len); }
+  const std::vector<Window>& windows() const { return map_.windows(); }
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
@@ -49,7 +68,7 @@ class Router : public sc_core::sc_module {
   unsigned transport_dbg(int id, tlm::tlm_generic_payload& gp);
   void invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end);
 
-  std::vector<Window> windows_;
+  AddressMap map_;
   sc_core::sc_time hop_;
   struct Pending {
     int from;

@@ -1,7 +1,6 @@
 #include "interconnect.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace zvp {
 
@@ -11,7 +10,7 @@ using sc_core::SC_ZERO_TIME;
 
 Interconnect::Interconnect(sc_core::sc_module_name name, const InterconnectConfig& cfg)
     : sc_core::sc_module(name), target("target"), initiator("initiator"), cfg_(cfg),
-      trace_(std::string(this->name()) + ".target"),
+      map_(this->name()), trace_(std::string(this->name()) + ".target"),
       up_("up", {[this](int id, Gp& gp, tlm::tlm_phase& ph, sc_time& t) {
                    return target[id]->nb_transport_bw(gp, ph, t);
                  },
@@ -34,25 +33,6 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const InterconnectConfi
   SC_METHOD(arbitrate);
   sensitive << arb_ev_;
   dont_initialize();
-}
-
-void Interconnect::map(uint64_t base, uint64_t size, unsigned port, bool relative,
-                       const std::string& label) {
-  if (size == 0) throw std::invalid_argument(std::string(name()) + ": empty window " + label);
-  for (auto& w : windows_)
-    if (base < w.base + w.size && w.base < base + size)
-      throw std::invalid_argument(std::string(name()) + ": window " + label + " overlaps " +
-                                  w.label);
-  windows_.push_back({base, size, port, relative, label});
-}
-
-const Interconnect::Window* Interconnect::decode(uint64_t addr, uint64_t len) const {
-  for (auto& w : windows_)
-    if (addr >= w.base && addr - w.base < w.size) {
-      if (len > w.size - (addr - w.base)) return nullptr;  // straddles the window's end
-      return &w;
-    }
-  return nullptr;
 }
 
 sc_time Interconnect::path_time(unsigned len) const {
@@ -102,7 +82,7 @@ void Interconnect::lt_transport(Gp& gp, sc_time& delay) {
   const sc_time start = std::max(sc_time_stamp() + delay, p.busy);
   const sc_time occ = path_time(gp.get_data_length());
   p.busy = start + occ;
-  const uint64_t off = w->relative ? w->base : 0;
+  const uint64_t off = w->offset();
   gp.set_address(addr - off);
   sc_time d = start + hop_ - sc_time_stamp();
   initiator[w->port]->b_transport(gp, d);
@@ -142,7 +122,7 @@ void Interconnect::at_accept(int id, Gp& gp) {
     up_.respond(id, gp, hop_ + hop_);
     return;
   }
-  const uint64_t off = w->relative ? w->base : 0;
+  const uint64_t off = w->offset();
   pending_[&gp] = {id, off};
   gp.set_address(addr - off);
   Path& p = path(path_index(w->port, gp));
@@ -217,19 +197,12 @@ bool Interconnect::get_direct_mem_ptr(int, Gp& gp, tlm::tlm_dmi& dmi) {
   const uint64_t addr = gp.get_address();
   const Window* w = decode(addr);
   if (!w) return false;
-  const uint64_t off = w->relative ? w->base : 0;
+  const uint64_t off = w->offset();
   gp.set_address(addr - off);
   const bool ok = initiator[w->port]->get_direct_mem_ptr(gp, dmi);
   gp.set_address(addr);
   if (!ok) return false;
-  uint64_t s = dmi.get_start_address() + off, e = dmi.get_end_address() + off;
-  if (s < w->base) {
-    dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (w->base - s));
-    s = w->base;
-  }
-  if (e > w->base + w->size - 1) e = w->base + w->size - 1;
-  dmi.set_start_address(s);
-  dmi.set_end_address(e);
+  AddressMap::to_bus(*w, dmi);
   return true;
 }
 
@@ -240,7 +213,7 @@ unsigned Interconnect::transport_dbg(int, Gp& gp) {
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return 0;
   }
-  const uint64_t off = w->relative ? w->base : 0;
+  const uint64_t off = w->offset();
   gp.set_address(addr - off);
   const unsigned n = initiator[w->port]->transport_dbg(gp);
   gp.set_address(addr);
@@ -248,15 +221,9 @@ unsigned Interconnect::transport_dbg(int, Gp& gp) {
 }
 
 void Interconnect::invalidate_direct_mem_ptr(int id, sc_dt::uint64 start, sc_dt::uint64 end) {
-  for (auto& w : windows_) {
-    if (int(w.port) != id) continue;
-    const uint64_t off = w.relative ? w.base : 0;
-    uint64_t s = start + off, e = end + off;
-    if (e < w.base || s > w.base + w.size - 1) continue;
-    s = std::max<uint64_t>(s, w.base);
-    e = std::min<uint64_t>(e, w.base + w.size - 1);
+  map_.for_each_invalidated(unsigned(id), start, end, [this](uint64_t s, uint64_t e) {
     for (unsigned i = 0; i < target.size(); ++i) target[i]->invalidate_direct_mem_ptr(s, e);
-  }
+  });
 }
 
 }  // namespace zvp

@@ -1,8 +1,8 @@
 // The PS central interconnect: N slave ports (masters such as the DMAC, DevC, the GP/HP
-// paths bind `target` in order) and M master ports (`initiator`, bound in order to DDRC port,
-// OCM, M_AXI_GP0/1, peripherals ...), an address map with zvp::Router's decode semantics
-// (first matching window; unmapped or straddling -> TLM_ADDRESS_ERROR_RESPONSE; optional
-// window-relative addresses), a data width and a clock (64 bit at cpu_2x on the Zynq).
+// paths bind `target` in order) and M master ports (`initiator`, each attached with its address
+// window: DDRC port, OCM, M_AXI_GP0/1, peripherals ...), the same AddressMap as zvp::Router
+// (unmapped or straddling -> TLM_ADDRESS_ERROR_RESPONSE; relative or absolute windows), a data
+// width and a clock (64 bit at cpu_2x on the Zynq).
 //
 // Timing: each transaction costs `hop_cycles` interconnect cycles each way (decode + register
 // slices) and occupies the path to its target for ceil(len / width) cycles. As in AXI, the read
@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "core/address_map.h"
 #include "core/clock.h"
 #include "core/stats.h"
 #include "core/timing_mode.h"
@@ -62,17 +63,27 @@ class Interconnect : public sc_core::sc_module {
 
   Interconnect(sc_core::sc_module_name name, const InterconnectConfig& cfg);
 
-  // Same contract as zvp::Router::map: [base, base+size) -> initiator[port]; throws
-  // std::invalid_argument on an empty or overlapping window.
+  // Same contract as zvp::Router::attach / map: binds `slave` to the next master port and
+  // routes [base, base+size) to it; throws std::invalid_argument on an empty or overlapping
+  // window.
+  template <typename Socket>
+  void attach(Socket& slave, uint64_t base, uint64_t size, const std::string& label,
+              Addressing addressing = Addressing::Relative) {
+    attach(slave, {{base, size, label}}, addressing);
+  }
+  // A slave answering in several windows (all relative, or all absolute).
+  template <typename Socket>
+  void attach(Socket& slave, std::initializer_list<AddressMap::Span> windows,
+              Addressing addressing = Addressing::Relative) {
+    map_.add(windows, initiator.size(), addressing);
+    initiator.bind(slave);
+  }
   void map(uint64_t base, uint64_t size, unsigned port, bool relative = true,
-           const std::string& label = "");
-  struct Window {
-    uint64_t base, size;
-    unsigned port;
-    bool relative;
-    std::string label;
-  };
-  const Window* decode(uint64_t addr, uint64_t len = 1) const;
+           const std::string& label = "") {
+    map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute, label);
+  }
+  using Window = AddressMap::Window;
+  const Window* decode(uint64_t addr, uint64_t len = 1) const { return map_.decode(addr, len); }
   const InterconnectConfig& config() const { return cfg_; }
   // Switch the timing mode between runs (no at transaction may be in flight).
   void set_timing_mode(TimingMode m) { cfg_.mode = m; }
@@ -115,7 +126,7 @@ class Interconnect : public sc_core::sc_module {
 
   InterconnectConfig cfg_;
   sc_core::sc_time hop_;
-  std::vector<Window> windows_;
+  AddressMap map_;
   std::vector<Path> paths_;  // [path_index(port, gp)]
   std::vector<unsigned> out_;
   std::vector<uint64_t> grants_;

@@ -62,6 +62,9 @@ struct DdrConfig {
     p.add("rtw_gap", rtw_gap, "cycles", "idle bus cycles from read data to write data", 0, 64);
     p.add("banks", banks, "banks", "banks per device", 1, 16);
     p.add("column_bits", column_bits, "bits", "column address bits", 6, 14);
+    p.choice("mapping", mapping,
+             {{"row_bank_column", DdrMapping::RowBankColumn}, {"bank_row_column", DdrMapping::BankRowColumn}},
+             "address mapping, most significant field first");
     p.add("refresh", refresh, "model refresh (tREFI/tRFC)");
     p.add("trefi_ns", trefi_ns, "ns", "average refresh interval", 100, 1e6);
     p.add("trfc_ns", trfc_ns, "ns", "refresh cycle time", 1, 1e4);

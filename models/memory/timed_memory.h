@@ -41,6 +41,9 @@ struct MemoryPortConfig {
 
   void declare(ParamScope& p) {
     p.add("queue_depth", queue_depth, "requests", "request queue depth per port (at)", 1, 256);
+    p.choice("arbitration", arbitration,
+             {{"round_robin", Arbitration::RoundRobin}, {"fixed_priority", Arbitration::FixedPriority}},
+             "arbitration between the ports' queued requests (at; fixed_priority: lowest port first)");
   }
 };
 

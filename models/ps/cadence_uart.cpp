@@ -1,10 +1,5 @@
 #include "cadence_uart.h"
 
-#include <cstdio>
-#include <fstream>
-#include <iostream>
-
-#include "core/log.h"
 #include "zvp_memmap.h"
 
 namespace zvp {
@@ -24,7 +19,10 @@ enum : uint32_t {
 }  // namespace
 
 CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, unsigned fifo_depth)
-    : RegisterDevice(name), ref_(ref_clk), depth_(fifo_depth ? fifo_depth : 1) {
+    : RegisterDevice(name),
+      rx([this](const std::string& bytes) { push_rx(bytes); }),
+      ref_(ref_clk),
+      depth_(fifo_depth ? fifo_depth : 1) {
   // CR: [0] RXRST, [1] TXRST, [6] RSTTO self-clear; [2] RXEN [3] RXDIS [4] TXEN [5] TXDIS,
   // [7] STTBRK [8] STPBRK.
   cr_reg_ = &regs_.add("CR", ZVP_UART_CR, 0x128).writable(0x1FF).on_write([this](uint32_t, uint32_t v) {
@@ -91,27 +89,6 @@ void CadenceUart::reset() {
   update();
 }
 
-bool CadenceUart::set_tx_file(const std::string& path) {
-  auto f = std::make_shared<std::ofstream>(path, std::ios::binary | std::ios::app);
-  if (!*f) {
-    log::error(name(), "cannot open TX file " + path);
-    return false;
-  }
-  tx_file_ = f;
-  sink_ = [f](char c) {
-    f->put(c);
-    if (c == '\n') f->flush();
-  };
-  return true;
-}
-
-void CadenceUart::set_tx_stdout() {
-  sink_ = [](char c) {
-    std::fputc(c, stdout);
-    if (c == '\n') std::fflush(stdout);
-  };
-}
-
 void CadenceUart::push_rx(const std::string& bytes) {
   for (char c : bytes) rx_src_.push_back(static_cast<uint8_t>(c));
   kick_rx(sc_core::sc_time_stamp());
@@ -120,22 +97,6 @@ void CadenceUart::push_rx(const std::string& bytes) {
 void CadenceUart::push_rx(uint8_t byte) {
   rx_src_.push_back(byte);
   kick_rx(sc_core::sc_time_stamp());
-}
-
-void CadenceUart::set_rx_stream(std::istream* in) {
-  rx_stream_ = in;
-  kick_rx(sc_core::sc_time_stamp());
-}
-
-bool CadenceUart::set_rx_file(const std::string& path) {
-  auto f = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*f) {
-    log::error(name(), "cannot open RX file " + path);
-    return false;
-  }
-  rx_file_ = std::move(f);
-  set_rx_stream(rx_file_.get());
-  return true;
 }
 
 sc_core::sc_time CadenceUart::bit_time() const {
@@ -286,25 +247,13 @@ void CadenceUart::emit(uint8_t c) {
     update();
     return;
   }
-  if (sink_) sink_(static_cast<char>(c));
-}
-
-bool CadenceUart::rx_source_ready() {
-  if (!rx_src_.empty()) return true;
-  if (rx_stream_) {
-    int c = rx_stream_->get();
-    if (c != std::char_traits<char>::eof()) {
-      rx_src_.push_back(static_cast<uint8_t>(c));
-      return true;
-    }
-  }
-  return false;
+  tx.write(static_cast<char>(c));
 }
 
 void CadenceUart::kick_rx(const sc_core::sc_time& start) {
   if (rx_busy_ || !rx_enabled()) return;
   const sc_core::sc_time ct = char_time();
-  if (ct == sc_core::SC_ZERO_TIME || !rx_source_ready()) return;
+  if (ct == sc_core::SC_ZERO_TIME || rx_src_.empty()) return;
   rx_busy_ = true;
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   rx_ev_.notify((start > now ? start : now) + ct - now);

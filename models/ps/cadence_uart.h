@@ -1,10 +1,11 @@
 // The Cadence UART of the Zynq PS (XUartPs, UART0 0xE0000000 / UART1 0xE0001000).
 // 64-byte TX and RX FIFOs; the transmitter drains the TX FIFO one character per character time
 // (start + data + parity + stop bits at baud = ref_clk / (8 if MR.CLKS) / (CD * (BDIV + 1))),
-// handing each character to the TX sink when its stop bit ends; an "instant TX" option
-// empties the FIFO at once into the sink (status bits stay consistent: the FIFO is simply never
-// occupied). RX characters come from a byte queue fed by push_rx() and/or a std::istream/file,
-// paced at the baud rate once RX is enabled. Local loopback (MR.CHMODE = 2) sends TX to RX.
+// handing each character to the `tx` output when its stop bit ends; an "instant TX" option
+// empties the FIFO at once into `tx` (status bits stay consistent: the FIFO is simply never
+// occupied). Characters written to the `rx` input are queued and enter the RX FIFO at the baud
+// rate once RX is enabled. Local loopback (MR.CHMODE = 2) sends TX to RX. The model never touches
+// host files or the terminal: the platform connects `tx` and feeds `rx` (platform/run/console).
 //
 // Interrupt status (ISR) bits are events: a FIFO condition sets its bit when it becomes true
 // (RTRIG, REMPTY, RFUL, TEMPTY, TFUL, TTRIG, TNFUL), ROVR/TOVR on overflow, TIMEOUT after
@@ -15,14 +16,12 @@
 
 #include <cstdint>
 #include <deque>
-#include <functional>
-#include <istream>
-#include <memory>
 #include <string>
 
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "core/serial.h"
 
 namespace zvp {
 
@@ -33,22 +32,17 @@ class CadenceUart : public RegisterDevice {
   CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, unsigned fifo_depth = 64);
 
   IrqOut irq;
+  SerialOut tx;  // transmitted characters (unconnected: dropped)
+  SerialIn rx;   // received characters: queued, delivered to the RX FIFO at the baud rate
 
-  // Where transmitted characters go (default: nowhere).
-  void set_tx_sink(std::function<void(char)> sink) { sink_ = std::move(sink); }
-  // Appends transmitted characters to a file; false (and no change) if it cannot be opened.
-  bool set_tx_file(const std::string& path);
-  void set_tx_stdout();
   // true: characters leave the TX FIFO as soon as they are written (no baud-rate pacing).
   void set_instant_tx(bool on) { instant_tx_ = on; }
 
-  // RX input. Bytes are delivered to the RX FIFO at the baud rate while RX is enabled.
+  // The same as writing to `rx`.
   void push_rx(const std::string& bytes);
   void push_rx(uint8_t byte);
-  void set_rx_stream(std::istream* in);          // read lazily; nullptr detaches
-  bool set_rx_file(const std::string& path);     // false if it cannot be opened
 
-  // Hands the character being shifted and the whole TX FIFO to the sink at once, as the real
+  // Hands the character being shifted and the whole TX FIFO to `tx` at once, as the real
   // UART keeps transmitting after the CPU stops. Called automatically at the end of the
   // simulation (sc_stop), so console output written just before the firmware exits is not lost.
   void flush_tx();
@@ -83,7 +77,6 @@ class CadenceUart : public RegisterDevice {
   void kick_tx(const sc_core::sc_time& start);
   void tx_done();
   void emit(uint8_t c);
-  bool rx_source_ready();
   void kick_rx(const sc_core::sc_time& start);
   void rx_arrive();
   void rx_timeout();
@@ -91,10 +84,6 @@ class CadenceUart : public RegisterDevice {
 
   Clock ref_;
   unsigned depth_;
-  std::function<void(char)> sink_;
-  std::shared_ptr<std::ostream> tx_file_;
-  std::unique_ptr<std::istream> rx_file_;
-  std::istream* rx_stream_ = nullptr;
   bool instant_tx_ = false;
   bool ending_ = false;
 

@@ -69,16 +69,12 @@ void Session::connect_uarts() {
   CadenceUart* u[2] = {&soc_->uart0, &soc_->uart1};
   for (unsigned i = 0; i < 2; ++i) {
     u[i]->set_instant_tx(io_.uart_instant_tx);
-    const std::string& path = io_.uart_tx_path[i];
-    if (!path.empty()) {
-      if (!u[i]->set_tx_file(path))
-        throw ConfigError("cannot open '" + path + "' for UART" + std::to_string(i) + " output");
-    } else if (i == cfg_->board.console_uart) {
-      u[i]->set_tx_sink([this](char c) {
-        if (io_.console_stdout) {
-          std::fputc(c, stdout);
-          if (c == '\n') std::fflush(stdout);
-        }
+    UartHostSide side;
+    side.tx_file = io_.uart_tx_path[i];
+    side.rx_file = io_.uart_rx_path[i];
+    if (i == cfg_->board.console_uart) {
+      side.tx_stdout = io_.console_stdout;
+      side.tx_hook = [this](char c) {
         if (io_.console_hook) io_.console_hook(c);
         if (!io_.progress || io_.progress_pattern.empty()) return;
         if (c != '\n') {
@@ -87,13 +83,9 @@ void Session::connect_uarts() {
         }
         if (line_.find(io_.progress_pattern) != std::string::npos) ++items_done_;
         line_.clear();
-      });
-    } else {
-      u[i]->set_tx_sink([](char) {});  // not connected: discarded
+      };
     }
-    const std::string& rx = io_.uart_rx_path[i];
-    if (!rx.empty() && !u[i]->set_rx_file(rx))
-      throw ConfigError("cannot read UART" + std::to_string(i) + " input file " + rx);
+    console_.connect(*u[i], "UART" + std::to_string(i), side);
   }
 }
 
@@ -121,18 +113,12 @@ void Session::progress_thread() {
   }
 }
 
-// When the firmware exits, the UARTs still hold characters it wrote: as on the chip they keep
-// shifting them out. Let them drain (bounded) so no console output is lost, then stop.
+// When the firmware exits, the UARTs still hold characters it wrote: let them drain so no
+// console output is lost, then stop.
 void Session::finish_thread() {
   sc_core::wait(soc_->cpu.exit_event());
   exit_time_s_ = sc_core::sc_time_stamp().to_seconds();
-  const sc_core::sc_time step(10, sc_core::SC_US), cap(200, sc_core::SC_MS);
-  sc_core::sc_time waited = sc_core::SC_ZERO_TIME;
-  while ((soc_->uart0.tx_level() || soc_->uart1.tx_level()) && waited < cap) {
-    sc_core::wait(step);
-    waited += step;
-  }
-  sc_core::wait(sc_core::sc_time(100, sc_core::SC_US));  // the character in the shifter
+  console_.drain();
   sc_core::sc_stop();
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "console.h"
 #include "core/irq.h"
 #include "run_config.h"
 #include "scenario.h"
@@ -62,6 +63,7 @@ class Session {
   std::unique_ptr<RunConfig> cfg_;
   std::unique_ptr<ZynqPlatform> soc_;
   std::unique_ptr<VcdWriter> vcd_;
+  Console console_;
   uint64_t items_done_ = 0;
   std::string line_;
 };

@@ -96,37 +96,28 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
 }
 
 void ZynqPlatform::map_buses() {
-  const bool abs = false, rel = true;
-  // CPU view. Binding order = port index.
-  cpu_bus.initiator.bind(ddrc.socket);         // 0
-  cpu_bus.initiator.bind(ocm.socket);          // 1
-  cpu_bus.initiator.bind(gp0.target);          // 2
-  cpu_bus.initiator.bind(gp1.target);          // 3
-  cpu_bus.initiator.bind(periph_bus.target);   // 4
-  cpu_bus.initiator.bind(private_bus.target);  // 5
-  cpu_bus.map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
-  cpu_bus.map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
-  cpu_bus.map(ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, 2, abs, "m_axi_gp0");
-  cpu_bus.map(ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, 3, abs, "m_axi_gp1");
-  cpu_bus.map(ZVP_UART0_BASE, 0x00300000, 4, abs, "iop");          // IOP slaves
-  cpu_bus.map(ZVP_SLCR_BASE, 0x00C00000, 4, abs, "apb");           // SLCR, TTC, DMAC, DDRC regs
-  cpu_bus.map(ZVP_SCU_BASE, 0x3000, 5, abs, "mpcore");             // A9 private region
+  constexpr Addressing abs = Addressing::Absolute;
+  // CPU view. The GP ports decode full addresses again behind them (absolute), as do the
+  // peripheral and private buses.
+  cpu_bus.attach(ddrc.socket,         ZVP_DDR_BASE,       cfg_.ddr_size,      "ddr");
+  cpu_bus.attach(ocm.socket,          ZVP_OCM_BASE,       ZVP_OCM_SIZE,       "ocm");
+  cpu_bus.attach(gp0.target,          ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, "m_axi_gp0", abs);
+  cpu_bus.attach(gp1.target,          ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, "m_axi_gp1", abs);
+  cpu_bus.attach(periph_bus.target, {{ZVP_UART0_BASE, 0x00300000, "iop"},   // IOP slaves
+                                     {ZVP_SLCR_BASE, 0x00C00000, "apb"}},  // SLCR, TTC, DMAC, DDRC regs
+                 abs);
+  cpu_bus.attach(private_bus.target,  ZVP_SCU_BASE,       0x3000,             "mpcore", abs);  // A9 private region
   // The path from the SCU into the central interconnect: a couple of cpu_2x cycles.
   cpu_bus.set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.cpu_bus_hop_cycles}));
 
   // APB/IOP slaves behind the central interconnect: register accesses cost interconnect
   // cycles plus the APB bridge's cycles at cpu_1x.
-  periph_bus.initiator.bind(uart0.socket);      // 0
-  periph_bus.initiator.bind(uart1.socket);      // 1
-  periph_bus.initiator.bind(slcr.socket);       // 2
-  periph_bus.initiator.bind(dmac.socket_s);     // 3
-  periph_bus.initiator.bind(dmac.socket_ns);    // 4
-  periph_bus.initiator.bind(periph_empty.socket);  // 5: nothing mapped (DECERR)
-  periph_bus.map(ZVP_UART0_BASE, ZVP_UART0_SIZE, 0, rel, "uart0");
-  periph_bus.map(ZVP_UART1_BASE, ZVP_UART1_SIZE, 1, rel, "uart1");
-  periph_bus.map(ZVP_SLCR_BASE, ZVP_SLCR_SIZE, 2, rel, "slcr");
-  periph_bus.map(ZVP_DMAC_S_BASE, ZVP_DMAC_S_SIZE, 3, rel, "dmac_s");
-  periph_bus.map(ZVP_DMAC_NS_BASE, ZVP_DMAC_NS_SIZE, 4, rel, "dmac_ns");
+  periph_bus.attach(uart0.socket,   ZVP_UART0_BASE,   ZVP_UART0_SIZE,   "uart0");
+  periph_bus.attach(uart1.socket,   ZVP_UART1_BASE,   ZVP_UART1_SIZE,   "uart1");
+  periph_bus.attach(slcr.socket,    ZVP_SLCR_BASE,    ZVP_SLCR_SIZE,    "slcr");
+  periph_bus.attach(dmac.socket_s,  ZVP_DMAC_S_BASE,  ZVP_DMAC_S_SIZE,  "dmac_s");
+  periph_bus.attach(dmac.socket_ns, ZVP_DMAC_NS_BASE, ZVP_DMAC_NS_SIZE, "dmac_ns");
+  periph_bus.attach_unmapped(periph_empty.socket);
   periph_bus.set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.periph_bus_hop_cycles}));
   const sc_core::sc_time apb = cpu_1x_clk.cycles(uint64_t{cfg_.apb_cycles});
   uart0.set_access_latency(apb);
@@ -135,45 +126,33 @@ void ZynqPlatform::map_buses() {
   dmac.set_access_latency(apb);
 
   // Cortex-A9 MPCore private region (SCU, GIC, timers) and the PL310 on the periph clock.
-  private_bus.initiator.bind(scu.socket);         // 0
-  private_bus.initiator.bind(gic.cpu_socket);     // 1
-  private_bus.initiator.bind(gtimer.socket);      // 2
-  private_bus.initiator.bind(ptimer.socket);      // 3
-  private_bus.initiator.bind(gic.dist_socket);    // 4
-  private_bus.initiator.bind(l2cc.socket);        // 5
-  private_bus.map(ZVP_SCU_BASE, ZVP_SCU_SIZE, 0, rel, "scu");
-  private_bus.map(ZVP_GIC_CPU_BASE, ZVP_GIC_CPU_SIZE, 1, rel, "gic_cpu");
-  private_bus.map(ZVP_GTIMER_BASE, ZVP_GTIMER_SIZE, 2, rel, "global_timer");
-  private_bus.map(ZVP_PTIMER_BASE, ZVP_PTIMER_SIZE, 3, rel, "private_timer");
-  private_bus.map(ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, 4, rel, "gic_dist");
-  private_bus.map(ZVP_L2CC_BASE, ZVP_L2CC_SIZE, 5, rel, "l2cc");
+  private_bus.attach(scu.socket,      ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
+  private_bus.attach(gic.cpu_socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
+  private_bus.attach(gtimer.socket,   ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
+  private_bus.attach(ptimer.socket,   ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
+  private_bus.attach(gic.dist_socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
+  private_bus.attach(l2cc.socket,     ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
   private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
 
   // DMAC master through the central interconnect.
-  dmac.master.bind(central.target);       // master 0
-  central.initiator.bind(ddrc.socket);    // 0 (DDRC port 1 in binding order below)
-  central.initiator.bind(ocm.socket);     // 1
-  central.initiator.bind(gp0.target);     // 2
-  central.initiator.bind(gp1.target);     // 3
-  central.map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
-  central.map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
-  central.map(ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, 2, abs, "m_axi_gp0");
-  central.map(ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, 3, abs, "m_axi_gp1");
+  dmac.master.bind(central.target);  // master 0
+  central.attach(ddrc.socket, ZVP_DDR_BASE,       cfg_.ddr_size,      "ddr");
+  central.attach(ocm.socket,  ZVP_OCM_BASE,       ZVP_OCM_SIZE,       "ocm");
+  central.attach(gp0.target,  ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, "m_axi_gp0", abs);
+  central.attach(gp1.target,  ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, "m_axi_gp1", abs);
 
   // HP ports: PL masters bind hp[k]->target; each AFI pair shares a DDRC port.
   for (unsigned k = 0; k < 4; ++k) hp[k]->initiator.bind(hp_switch[k / 2]->target);
   for (unsigned s = 0; s < 2; ++s) {
-    hp_switch[s]->initiator.bind(ddrc.socket);  // 0
-    hp_switch[s]->initiator.bind(ocm.socket);   // 1
-    hp_switch[s]->map(ZVP_DDR_BASE, cfg_.ddr_size, 0, rel, "ddr");
-    hp_switch[s]->map(ZVP_OCM_BASE, ZVP_OCM_SIZE, 1, rel, "ocm");
+    hp_switch[s]->attach(ddrc.socket, ZVP_DDR_BASE, cfg_.ddr_size, "ddr");
+    hp_switch[s]->attach(ocm.socket,  ZVP_OCM_BASE, ZVP_OCM_SIZE,  "ocm");
   }
 
-  // PL side of the GP ports: empty until a PL design maps its slaves (port 0 = DECERR).
+  // PL side of the GP ports: empty until a PL design attaches its slaves (accesses get DECERR).
   gp0.initiator.bind(pl_gp0.target);
   gp1.initiator.bind(pl_gp1.target);
-  pl_gp0.initiator.bind(pl_gp0_empty.socket);
-  pl_gp1.initiator.bind(pl_gp1_empty.socket);
+  pl_gp0.attach_unmapped(pl_gp0_empty.socket);
+  pl_gp1.attach_unmapped(pl_gp1_empty.socket);
 
   cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddr_size);
   cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);

@@ -60,8 +60,7 @@ class ZynqPlatform : public sc_core::sc_module {
   // An AXI slave of the PL behind M_AXI_GP0 at [base, base+size) (addresses relative to base).
   template <typename Socket>
   void attach_gp0_slave(Socket& slave, uint64_t base, uint64_t size, const std::string& label) {
-    pl_gp0.initiator.bind(slave);
-    pl_gp0.map(base, size, gp0_ports_++, true, label);
+    pl_gp0.attach(slave, base, size, label);
   }
   // A PL master on S_AXI_HPk (k = 0..3). Ports left unbound get a NullInitiator.
   template <typename Socket>
@@ -80,7 +79,6 @@ class ZynqPlatform : public sc_core::sc_module {
   std::vector<std::unique_ptr<IrqLine>> irq_;
   IrqLine nirq_{"cpu.nIRQ"}, nfiq_{"cpu.nFIQ"};
   std::array<bool, 4> hp_used_{};
-  unsigned gp0_ports_ = 1;  // port 0 of pl_gp0 is the DECERR target
   std::vector<std::unique_ptr<NullInitiator>> hp_idle_;
 
  public:

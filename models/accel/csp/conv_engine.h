@@ -42,6 +42,7 @@
 #include "accel/csp/weight_memory.h"
 #include "core/clock.h"
 #include "core/irq.h"
+#include "core/params.h"
 #include "core/register_device.h"
 #include "regs/csp_regs.h"
 #include "core/stats.h"
@@ -51,6 +52,29 @@ namespace zvp {
 struct ConvEngineParams {
   Clock clock{"pl", 80e6};
   ConvEngineTiming timing;
+
+  // Parameters, declared in the accelerator's scope (pl.csp): the engine's blocks are named
+  // after seed 001's figure (engine.*, sop.*, adder.*, requant.*). The Weight Memory word
+  // (timing.wm_word_bits) is fixed at 64 bits by the Weight Loader and not a parameter.
+  void declare(ParamScope& p) {
+    auto e = p.sub("engine");
+    e.add("dsps", timing.dsps, "DSP48", "DSP slices of the Sum-of-Products unit", 27, 2048);
+    e.add("line_buffer_words", timing.line_buffer_words, "words",
+          "line buffer capacity per region (32-bit words): the widest input row", 8, 1u << 16);
+    e.add("start_cycles", timing.start_cycles, "cycles", "START register to control FSM running", 0, 64);
+    e.add("conflict_penalty", timing.conflict_penalty_cycles, "cycles",
+          "stall per losing requester of a TCDM bank", 0, 64);
+    e.add("bank_ports", timing.bank_ports, "ports",
+          "engine ports per TCDM bank (2: read port + write port; 1: one shared port)", 1, 2);
+    e.add("weight_load_overlaps_fill", timing.weight_load_overlaps_fill,
+          "the Weight Loader runs while the line buffer fills");
+    p.sub("sop").add("depth", timing.sop_pipeline_cycles, "cycles",
+                     "Sum-of-Products pipeline depth (DSP48 multiply + adder tree of 27 terms)", 1, 64);
+    p.sub("adder").add("depth", timing.adder_pipeline_cycles, "cycles",
+                       "partial-sum Adder pipeline depth (read, add, write)", 1, 64);
+    p.sub("requant").add("depth", timing.requant_pipeline_cycles, "cycles",
+                         "requantisation pipeline depth (bias, ReLU, shift/round, saturate)", 0, 64);
+  }
 };
 
 class ConvEngine : public RegisterDevice {

@@ -23,15 +23,17 @@ void CspParams::propagate() {
 void CspParams::declare(ParamScope& p) {
   p.bytes("l2_bytes", l2_bytes, "L2 instruction BRAM of the Zero-riscy", 4096, 1u << 20);
   p.add("router_hop_cycles", router_hop_cycles, "cycles", "AXI interconnect / local bus decode latency", 0, 64);
+  p.add("reg_access_cycles", reg_access_cycles, "cycles",
+        "register access latency of the engine, the scheduler and the control block", 0, 64);
   auto d = p.sub("sched");
-  d.add("fifo_depth", scheduler.fifo_depth, "requests", "DMA Action Scheduler request FIFO depth per channel", 1, 256);
+  scheduler.declare(d);
   auto t = p.sub("tcdm");
-  t.add("bank_bytes", tcdm.bank_bytes, "bytes", "bytes per TCDM bank", 1024, 1u << 20);
-  t.add("read_latency", tcdm.read_latency_cycles, "cycles", "BRAM controller + output register read latency", 0, 16);
-  t.add("write_latency", tcdm.write_latency_cycles, "cycles", "BRAM write latency", 0, 16);
+  tcdm.declare(t);
   auto w = p.sub("wm");
-  w.add("read_latency", wm.read_latency_cycles, "cycles", "Weight Memory read latency", 0, 16);
-  w.add("write_latency", wm.write_latency_cycles, "cycles", "Weight Memory write latency", 0, 16);
+  wm.declare(w);
+  engine.declare(p);  // engine.*, sop.*, adder.*, requant.*
+  auto r = p.sub("riscv");
+  riscv.declare(r);
 }
 
 BramConfig CspAccelerator::l2_config(const CspParams& p) {
@@ -59,35 +61,26 @@ CspAccelerator::CspAccelerator(sc_core::sc_module_name name, const CspParams& p)
   const sc_core::sc_time hop = p_.clock.cycles(uint64_t(p_.router_hop_cycles));
   gp_router.set_hop_latency(hop);
   rv_router.set_hop_latency(hop);
-  engine.set_access_latency(p_.clock.period());
-  scheduler.set_access_latency(p_.clock.period());
-  control.set_access_latency(p_.clock.period());
+  const sc_core::sc_time reg = p_.clock.cycles(uint64_t(p_.reg_access_cycles));
+  engine.set_access_latency(reg);
+  scheduler.set_access_latency(reg);
+  control.set_access_latency(reg);
 
   // PS side: the AXI BRAM controllers (L2, TCDM/activations, WM) and the control block.
-  gp_router.initiator.bind(l2.socket);
-  gp_router.initiator.bind(tcdm.socket);
-  gp_router.initiator.bind(wm.socket);
-  gp_router.initiator.bind(control.arm_socket);
-  gp_router.map(kGpL2, p_.l2_bytes, 0, true, "l2");
-  gp_router.map(kGpTcdm, tcdm.bytes(), 1, true, "tcdm");
-  gp_router.map(kGpWm, wm.size(), 2, true, "wm");
-  gp_router.map(kGpCtrl, kRvRegSize, 3, true, "ctrl");
+  gp_router.attach(l2.socket,          kGpL2,   p_.l2_bytes,  "l2");
+  gp_router.attach(tcdm.socket,        kGpTcdm, tcdm.bytes(), "tcdm");
+  gp_router.attach(wm.socket,          kGpWm,   wm.size(),    "wm");
+  gp_router.attach(control.arm_socket, kGpCtrl, kRvRegSize,   "ctrl");
 
   // RISC-V: instructions from the L2 BRAM, data through the local router.
   riscv.ibus.bind(l2.socket);
   riscv.dbus.bind(rv_router.target);
-  rv_router.initiator.bind(l2.socket);
-  rv_router.initiator.bind(tcdm.socket);
-  rv_router.initiator.bind(wm.socket);
-  rv_router.initiator.bind(engine.socket);
-  rv_router.initiator.bind(scheduler.socket);
-  rv_router.initiator.bind(control.rv_socket);
-  rv_router.map(kRvL2, p_.l2_bytes, 0, true, "l2");
-  rv_router.map(kRvTcdm, tcdm.bytes(), 1, true, "tcdm");
-  rv_router.map(kRvWm, wm.size(), 2, true, "wm");
-  rv_router.map(kRvEngine, kRvRegSize, 3, true, "engine");
-  rv_router.map(kRvScheduler, kRvRegSize, 4, true, "scheduler");
-  rv_router.map(kRvCtrl, kRvRegSize, 5, true, "ctrl");
+  rv_router.attach(l2.socket,         kRvL2,        p_.l2_bytes,  "l2");
+  rv_router.attach(tcdm.socket,       kRvTcdm,      tcdm.bytes(), "tcdm");
+  rv_router.attach(wm.socket,         kRvWm,        wm.size(),    "wm");
+  rv_router.attach(engine.socket,     kRvEngine,    kRvRegSize,   "engine");
+  rv_router.attach(scheduler.socket,  kRvScheduler, kRvRegSize,   "scheduler");
+  rv_router.attach(control.rv_socket, kRvCtrl,      kRvRegSize,   "ctrl");
 
   // RISC-V external interrupt = engine | scheduler | ARM doorbell (level, ORed).
   engine.irq.bind(engine_irq_);

@@ -43,6 +43,7 @@ struct CspParams {
   ZeroRiscy::Params riscv;
   TimingMode mode = TimingMode::LT;
   unsigned router_hop_cycles = 1;  // AXI interconnect / local bus decode
+  unsigned reg_access_cycles = 1;  // register access of the engine, scheduler and control blocks
   // Applies `clock` and `mode` to every block (call after editing them).
   void propagate();
   // Parameters under pl.csp (the clock is declared by the design, which links it to FCLK0).

@@ -100,7 +100,7 @@ void DmaActionScheduler::on_ack(unsigned c, Pl330AckType t) {
 
 void DmaActionScheduler::fsm(unsigned c) {
   Chan& ch = ch_[c];
-  const sc_core::sc_time cycle = p_.clock.period();
+  const sc_core::sc_time cycle = p_.clock.cycles(uint64_t(p_.step_cycles));
   for (;;) {
     ch.state = Idle;
     while (ch.fifo.empty()) sc_core::wait(ch.kick);

@@ -37,6 +37,7 @@
 
 #include "core/clock.h"
 #include "core/irq.h"
+#include "core/params.h"
 #include "core/register_device.h"
 #include "regs/csp_regs.h"
 #include "dma/pl330/pl330_periph.h"
@@ -46,6 +47,13 @@ namespace zvp {
 struct DmaSchedulerParams {
   Clock clock{"pl", 80e6};
   unsigned fifo_depth = 8;
+  unsigned step_cycles = 1;  // each channel FSM step: pop, drive the request, finish
+
+  void declare(ParamScope& p) {
+    p.add("fifo_depth", fifo_depth, "requests", "DMA Action Scheduler request FIFO depth per channel", 1, 256);
+    p.add("step_cycles", step_cycles, "cycles",
+          "cycles of each channel FSM step (FIFO pop, request, completion)", 1, 64);
+  }
 };
 
 class DmaActionScheduler : public RegisterDevice {

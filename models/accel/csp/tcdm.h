@@ -32,6 +32,18 @@ struct TcdmParams {
   unsigned read_latency_cycles = 2;   // BRAM controller + BRAM output register
   unsigned write_latency_cycles = 1;
   MemoryPortConfig ports;
+
+  // Parameters (pl.csp.tcdm). The input bank count is the engine's three input features and
+  // is not a parameter; the firmware's memory map (csp.yaml) is sized for the defaults.
+  void declare(ParamScope& p) {
+    p.add("output_banks", output_banks, "banks", "output/partial-sum banks (word-interleaved)", 1, 32);
+    p.add("bank_bytes", bank_bytes, "bytes", "bytes per TCDM bank", 1024, 1u << 20);
+    p.add("width_bytes", width_bytes, "bytes", "AXI BRAM controller data width (port B)", 1, 128);
+    p.add("read_latency", read_latency_cycles, "cycles", "BRAM controller + output register read latency", 0, 16);
+    p.add("write_latency", write_latency_cycles, "cycles", "BRAM write latency", 0, 16);
+    auto q = p.sub("port");
+    ports.declare(q);
+  }
 };
 
 class Tcdm : public Sram {

@@ -29,6 +29,17 @@
 
 namespace zvp {
 
+class ParamScope;
+
+// The operation depths above, as parameters (pl.lenet.predict.ops.*), and the depth of the
+// hls::stream channels between the stages (pl.lenet.predict.channel_depth).
+struct LenetHlsOps {
+  unsigned copy = 1, mac = 4, mac_chain = 1, mac_3d_addr = 1, bias = 1;
+  unsigned pool_single = 7, pool_interleaved = 11, argmax = 2, write_return = 1;
+  unsigned channel_depth = 2;  // HLS default
+  void declare(ParamScope& p);
+};
+
 enum class LenetLayer { Read, Conv1, Pool1, Conv2, Pool2, Conv3, Fc1, Fc2, Write };
 
 struct LenetStage {
@@ -57,6 +68,8 @@ struct LenetHlsDesign {
 
 // "stream", "partial", "optimized". Throws std::invalid_argument naming the known designs.
 const LenetHlsDesign& lenet_hls_design(const std::string& name);
+// The same design built with other operation depths.
+LenetHlsDesign lenet_hls_design(const std::string& name, const LenetHlsOps& ops);
 std::vector<std::string> lenet_hls_design_names();
 
 }  // namespace zvp

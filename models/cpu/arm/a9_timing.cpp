@@ -3,9 +3,53 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/params.h"
 #include "cpu/arm/arm_decode.h"
 
 namespace zvp::arm {
+
+void A9Timing::declare(ParamScope& p) {
+  p.add("issue_width", issue_width, "instructions", "instructions dispatched per cycle", 1, 8);
+  p.add("alu_latency", alu_latency, "cycles", "ALU result to a dependent instruction", 1, 64);
+  p.add("shift_latency", shift_latency, "cycles", "ALU op through the shifter (shifted operand, extend)", 1, 64);
+  p.add("mul_issue", mul_issue, "cycles", "cycles MUL/MLA occupy the multiplier", 1, 64);
+  p.add("mul_latency", mul_latency, "cycles", "MUL/MLA result latency", 1, 64);
+  p.add("mul16_latency", mul16_latency, "cycles", "SMULxy/SMLAxy (16x16) result latency", 1, 64);
+  p.add("mull_issue", mull_issue, "cycles", "cycles UMULL/SMULL/UMLAL/SMLAL occupy the multiplier", 1, 64);
+  p.add("mull_latency", mull_latency, "cycles", "UMULL/SMULL/UMLAL/SMLAL result latency", 1, 64);
+  p.add("load_latency", load_latency, "cycles", "load-use latency (L1 hit)", 1, 64);
+  p.add("ls_words_per_cycle", ls_words_per_cycle, "words", "LDM/STM/VLDM/VSTM registers transferred per cycle",
+        1, 8);
+  p.add("vmov_latency", vmov_latency, "cycles", "VMOV/VMRS between core and VFP registers", 1, 64);
+  p.add("branch_mispredict", branch_mispredict, "cycles", "pipeline refill after a mispredicted branch", 0,
+        64);
+  const struct {
+    const char* name;
+    VfpCost* cost;
+    const char* what;
+  } vfp[] = {{"simple", &vfp_simple, "VMOV (reg/imm), VABS, VNEG, VCMP"},
+             {"add", &vfp_add, "VADD, VSUB"},
+             {"cvt", &vfp_cvt, "VCVT"},
+             {"mul", &vfp_mul, "VMUL, VNMUL"},
+             {"mac", &vfp_mac, "VMLA, VMLS, VNMLA, VNMLS"},
+             {"div", &vfp_div, "VDIV"},
+             {"sqrt", &vfp_sqrt, "VSQRT"}};
+  for (auto& c : vfp) {
+    auto s = p.sub(std::string("vfp.") + c.name);
+    const std::string what = c.what;
+    s.add("f32_issue", c.cost->f32_issue, "cycles", "single precision: cycles the VFP pipeline is busy (" + what + ")",
+          1, 64);
+    s.add("f32_latency", c.cost->f32_latency, "cycles", "single precision: result latency (" + what + ")", 1, 64);
+    s.add("f64_issue", c.cost->f64_issue, "cycles", "double precision: cycles the VFP pipeline is busy (" + what + ")",
+          1, 64);
+    s.add("f64_latency", c.cost->f64_latency, "cycles", "double precision: result latency (" + what + ")", 1, 64);
+  }
+  // Advanced SIMD: one cost for every element type (the f32 pair of `neon`).
+  auto n = p.sub("neon");
+  n.add("issue", neon.f32_issue, "cycles",
+        "cycles an Advanced SIMD data-processing instruction occupies the VFP/NEON pipeline", 1, 64);
+  n.add("latency", neon.f32_latency, "cycles", "Advanced SIMD data-processing result latency", 1, 64);
+}
 
 namespace {
 

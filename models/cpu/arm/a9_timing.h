@@ -22,6 +22,10 @@
 #pragma once
 #include <cstdint>
 
+namespace zvp {
+class ParamScope;
+}
+
 namespace zvp::arm {
 
 // Throughput (cycles the unit is busy) and result latency of one VFP operation class, for
@@ -54,6 +58,10 @@ struct A9Timing {
   VfpCost vfp_sqrt{13, 17, 28, 32}; // VSQRT
   VfpCost neon{1, 4, 1, 4};         // Advanced SIMD data processing (coarse)
   unsigned branch_mispredict = 8;   // pipeline refill (charged by the core, per misprediction)
+
+  // Parameters (the core declares them under cpu0.timing): every field, by its name; the VFP
+  // classes as vfp.<class>.{f32,f64}_{issue,latency}, Advanced SIMD as neon.{issue,latency}.
+  void declare(ParamScope& p);
 };
 
 // How a block ends, for the core's branch predictor.

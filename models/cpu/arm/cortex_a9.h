@@ -64,6 +64,8 @@ struct CortexA9Params {
     p.time("quantum", quantum, "temporal-decoupling quantum of the CPU thread",
            sc_core::sc_time(1, sc_core::SC_NS), sc_core::sc_time(1, sc_core::SC_SEC));
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
+    auto t = p.sub("timing");
+    timing.declare(t);
   }
 };
 

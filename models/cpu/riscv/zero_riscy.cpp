@@ -8,6 +8,30 @@ namespace zvp {
 using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 
+void ZeroRiscy::Params::declare(ParamScope& p) {
+  p.time("quantum", quantum, "temporal-decoupling quantum of the core",
+         sc_core::sc_time(1, sc_core::SC_NS), sc_core::sc_time(1, sc_core::SC_SEC));
+  p.choice("misaligned", core.misaligned, {{"split", Rv32Misaligned::Split}, {"trap", Rv32Misaligned::Trap}},
+           "misaligned load/store: split into two accesses (Zero-riscy) or trap");
+  Rv32Timing& t = core.timing;
+  auto c = p.sub("timing");
+  c.add("alu", t.alu, "cycles", "integer computational, LUI/AUIPC, FENCE", 1, 64);
+  c.add("csr", t.csr, "cycles", "Zicsr accesses", 1, 64);
+  c.add("load", t.load, "cycles", "load (issue + response), before bus wait states", 1, 64);
+  c.add("store", t.store, "cycles", "store, before bus wait states", 1, 64);
+  c.add("misaligned_extra", t.misaligned_extra, "cycles", "second access of a split misaligned load/store", 0, 64);
+  c.add("branch_taken", t.branch_taken, "cycles", "taken branch (target from the ALU, then fetched)", 1, 64);
+  c.add("branch_not_taken", t.branch_not_taken, "cycles", "branch not taken", 1, 64);
+  c.add("jump", t.jump, "cycles", "JAL/JALR", 1, 64);
+  c.add("mul", t.mul, "cycles", "MUL", 1, 64);
+  c.add("mulh", t.mulh, "cycles", "MULH/MULHSU/MULHU", 1, 64);
+  c.add("div", t.div, "cycles", "DIV/DIVU/REM/REMU (iterative divider)", 1, 256);
+  c.add("fence_i", t.fence_i, "cycles", "FENCE.I (prefetch buffer flush)", 1, 64);
+  c.add("trap", t.trap, "cycles", "exception/interrupt entry (flush + fetch from mtvec)", 1, 64);
+  c.add("mret", t.mret, "cycles", "MRET", 1, 64);
+  c.add("wfi", t.wfi, "cycles", "WFI", 1, 64);
+}
+
 ZeroRiscy::ZeroRiscy(sc_core::sc_module_name name, const Params& p)
     : sc_core::sc_module(name), ibus("ibus"), dbus("dbus"), p_(p), core_(*this, p.core),
       boot_pc_(p.core.reset_pc), in_reset_(p.start_in_reset), restart_(!p.start_in_reset) {

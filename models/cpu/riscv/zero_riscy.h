@@ -24,6 +24,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/memory.h"
+#include "core/params.h"
 #include "core/stats.h"
 #include "cpu/riscv/rv32_core.h"
 
@@ -36,6 +37,10 @@ class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
     sc_core::sc_time quantum{1, sc_core::SC_US};
     Rv32Config core;            // boot address (reset_pc), hartid, timing, misaligned policy
     bool start_in_reset = true;
+
+    // Parameters (pl.csp.riscv): the quantum, the misaligned-access policy and the cycles of
+    // each instruction class (timing.*, Ibex "small"; bus wait states add to them).
+    void declare(ParamScope& p);
   };
 
   tlm_utils::simple_initiator_socket<ZeroRiscy> ibus;

@@ -59,6 +59,7 @@
 
 #include "core/clock.h"
 #include "core/irq.h"
+#include "core/params.h"
 #include "core/register_device.h"
 #include "pl/axis.h"
 #include "regs/axi_dma_regs.h"
@@ -75,6 +76,24 @@ struct AxiDmaConfig {
   unsigned max_burst_beats = 16;    // C_MM2S/S2MM_BURST_SIZE (2..256)
   Clock clk{"axi_dma", 100e6};      // m_axi_mm2s/s2mm_aclk = stream clock
   Clock sg_clk{"axi_dma_sg", 100e6};  // m_axi_sg_aclk (delay timer)
+
+  // Parameters: the IP's generics on the memory side (a design declares these under its DMA's
+  // scope; the clocks are the design's). The stream widths are fixed by what the design
+  // connects to the streams, so they are declared only by declare_streams().
+  void declare(ParamScope& p) {
+    p.add("sg", sg, "scatter-gather engine included (C_INCLUDE_SG); the driver must match");
+    p.add("length_width", length_width, "bits", "width of the buffer length register (C_SG_LENGTH_WIDTH)", 8, 26);
+    p.add("addr_width", addr_width, "bits", "memory-map address width (C_M_AXI_*_ADDR_WIDTH)", 32, 64);
+    p.add("mm_width_bytes", mm_width_bytes, "bytes", "memory-map data width (C_M_AXI_MM2S/S2MM_DATA_WIDTH / 8)",
+          4, 128);
+    p.add("max_burst_beats", max_burst_beats, "beats", "maximum burst length (C_MM2S/S2MM_BURST_SIZE)", 2, 256);
+  }
+  void declare_streams(ParamScope& p) {
+    p.add("mm2s_stream_bytes", mm2s_stream_bytes, "bytes", "MM2S stream data width (C_M_AXIS_MM2S_TDATA_WIDTH / 8)",
+          1, 64);
+    p.add("s2mm_stream_bytes", s2mm_stream_bytes, "bytes", "S2MM stream data width (C_S_AXIS_S2MM_TDATA_WIDTH / 8)",
+          1, 64);
+  }
 };
 
 class AxiDma : public RegisterDevice {

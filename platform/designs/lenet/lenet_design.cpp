@@ -26,9 +26,9 @@ lenet_lite_fixed_params load_model(const LenetDesignOptions& o) {
   }
 }
 
-const LenetHlsDesign& hls_design(const std::string& variant) {
+LenetHlsDesign hls_design(const std::string& variant, const LenetHlsOps& ops) {
   try {
-    return lenet_hls_design(variant.empty() ? "optimized" : variant);
+    return lenet_hls_design(variant.empty() ? "optimized" : variant, ops);
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("PL design lenet: ") + e.what());
   }
@@ -46,21 +46,19 @@ void LenetDesignOptions::declare(ParamScope& p) {
   p.link("clock", "clocks.fclk0");
   p.add("stream_fifo_depth", stream_fifo_depth, "beats", "AXI4-Stream FIFO between the DMA and the IP", 1, 1u << 20);
   p.add("lite_latency", lite_latency_cycles, "cycles", "AXI-Lite slave response latency of each block", 0, 64);
+  auto d = p.sub("dma");
+  dma.declare(d);
+  auto ip = p.sub("predict");
+  hls_ops.declare(ip);
 }
 
 void LenetDesign::build(ZynqPlatform& soc) {
   params_ = load_model(opt_);
-  const LenetHlsDesign& hls = hls_design(opt_.variant);
+  const LenetHlsDesign hls = hls_design(opt_.variant, opt_.hls_ops);
   if (opt_.stream_fifo_depth == 0) throw ConfigError("lenet design: stream FIFO depth must be >= 1");
   const Clock fclk("fclk0", opt_.clock.hz());
 
-  AxiDmaConfig dc;
-  dc.sg = false;                 // direct register mode (XAxiDma_SimpleTransfer)
-  dc.length_width = 14;          // the IP default: up to 16,383 bytes per transfer
-  dc.mm_width_bytes = 4;         // "ARM to DMA IP reads data in 32-bit units"
-  dc.mm2s_stream_bytes = 2;      // "DMA IP to HLS IP ... in 16-bit units"
-  dc.s2mm_stream_bytes = 2;
-  dc.max_burst_beats = 16;
+  AxiDmaConfig dc = opt_.dma;
   dc.clk = Clock("lenet_dma", fclk.hz());
   dc.sg_clk = Clock("lenet_dma_sg", fclk.hz());
   dma_ = std::make_unique<AxiDma>("lenet_dma", dc);

@@ -39,6 +39,19 @@ struct LenetDesignOptions {
   // Trained model (default: the committed one in scenarios/data/lenet).
   std::string weights_file, formats_file;
   unsigned lite_latency_cycles = 2;  // AXI-Lite slave response latency of each block (PL clocks)
+  // Operation depths of the predict IP's HLS schedule and its stream depth (pl.lenet.predict.*).
+  LenetHlsOps hls_ops;
+  // The AXI DMA as seed 004 configures it (pl.lenet.dma.*; its clocks are `clock`).
+  AxiDmaConfig dma = [] {
+    AxiDmaConfig c;
+    c.sg = false;             // direct register mode (XAxiDma_SimpleTransfer)
+    c.length_width = 14;      // the IP default: up to 16,383 bytes per transfer
+    c.mm_width_bytes = 4;     // "ARM to DMA IP reads data in 32-bit units"
+    c.mm2s_stream_bytes = 2;  // "DMA IP to HLS IP ... in 16-bit units" (the IP's input: fixed)
+    c.s2mm_stream_bytes = 2;
+    c.max_burst_beats = 16;
+    return c;
+  }();
   void declare(ParamScope& p);
 };
 

@@ -17,10 +17,8 @@ struct RouterTest : ::testing::Test {
   Memory rom{"rom", 0x1000};
   RouterTest() {
     ini.socket.bind(bus.target);
-    bus.initiator.bind(ram.socket);
-    bus.initiator.bind(rom.socket);
-    bus.map(0x1000'0000, 0x10000, 0, true, "ram");
-    bus.map(0x2000'0000, 0x1000, 1, true, "rom");
+    bus.attach(ram.socket, 0x1000'0000, 0x10000, "ram");
+    bus.attach(rom.socket, 0x2000'0000, 0x1000, "rom");
     bus.set_hop_latency(sc_core::sc_time(2, sc_core::SC_NS));
     ram.set_latency(sc_core::sc_time(10, sc_core::SC_NS), sc_core::sc_time(5, sc_core::SC_NS));
     ram.set_beat(sc_core::sc_time(1, sc_core::SC_NS), 8);

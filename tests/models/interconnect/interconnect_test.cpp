@@ -48,8 +48,7 @@ TEST(Interconnect, UnmappedIsAddressErrorInBothModes) {
   TrafficGen gen("gen");
   ini.socket.bind(ic.target);
   gen.socket.bind(ic.target);
-  ic.initiator.bind(ram.socket);
-  ic.map(kRamBase, ram.size(), 0, true, "ram");
+  ic.attach(ram.socket, kRamBase, ram.size(), "ram");
   EXPECT_THROW(ic.map(kRamBase + 0x100, 0x100, 0, true, "overlap"), std::invalid_argument);
   zvp::test::run_sim([&] {
     uint8_t buf[16] = {};
@@ -83,8 +82,7 @@ TEST(Interconnect, RoundRobinSharesATargetPath) {
   TrafficGen a("a"), b("b");
   a.socket.bind(ic.target);
   b.socket.bind(ic.target);
-  ic.initiator.bind(ram.socket);
-  ic.map(kRamBase, ram.size(), 0);
+  ic.attach(ram.socket, kRamBase, ram.size(), "ram");
   zvp::test::run_sim([&] {
     const unsigned len = 256, n = 64;
     std::vector<uint8_t> ba(size_t(len) * n), bb(ba.size());
@@ -116,9 +114,8 @@ TEST(Interconnect, OutstandingLimitPerMaster) {
   TrafficGen gen("gen");
   ProtocolChecker down("down");
   gen.socket.bind(ic.target);
-  ic.initiator.bind(down.target);
+  ic.attach(down.target, kRamBase, ram.size(), "ram");
   down.initiator.bind(ram.socket);
-  ic.map(kRamBase, ram.size(), 0);
   zvp::test::run_sim([&] {
     std::vector<uint8_t> buf(64 * 64);
     auto r = gen.run_at(false, kRamBase, 64, 64, 16, buf.data());
@@ -145,13 +142,11 @@ TEST(Interconnect, FullChainSameDataAndDmiToDdr) {
   gen.socket.bind(c1.target);
   c1.initiator.bind(ic.target);
   ini.socket.bind(ic.target);
-  ic.initiator.bind(c2.target);
+  ic.attach(c2.target, 0x0, ddr.size(), "ddr");
   c2.initiator.bind(port.target);
   port.initiator.bind(c3.target);
   c3.initiator.bind(ddr.socket);
-  ic.initiator.bind(ocm.socket);
-  ic.map(0x0, ddr.size(), 0, true, "ddr");
-  ic.map(0xFFFC'0000, ocm.size(), 1, true, "ocm");
+  ic.attach(ocm.socket, 0xFFFC'0000, ocm.size(), "ocm");
   auto set_mode = [&](TimingMode m) {
     ic.set_timing_mode(m);
     port.set_timing_mode(m);

@@ -40,8 +40,7 @@ Scenario lenet_scenario() {
 // The console (UART1 on the Zybo) into `out`, without baud pacing.
 void capture_console(ZynqPlatform& soc, std::string& out) {
   soc.uart1.set_instant_tx(true);
-  soc.uart1.set_tx_sink([&out](char c) { out += c; });
-  soc.uart0.set_tx_sink([](char) {});
+  soc.uart1.tx.connect([&out](char c) { out += c; });  // UART0 stays unconnected
 }
 
 // Boots lenet5.elf with `images` inputs of the committed fixture; flags = boot flags.

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "console.h"
 #include "core/elf_loader.h"
 #include "lenet_design.h"
 #include "zvp_memmap.h"
@@ -33,7 +34,10 @@ int sc_main(int argc, char** argv) {
     sc.params = {{"sim.timing", mode, "bench"}, {"pl.lenet.variant", variant, "bench"}};
     zvp::RunConfig cfg(sc);
     zvp::ZynqPlatform soc("zynq", cfg.soc);
-    soc.uart1.set_tx_stdout();
+    zvp::Console console;
+    zvp::UartHostSide side;
+    side.tx_stdout = true;
+    console.connect(soc.uart1, "UART1", side);
     cfg.design->build(soc);
     soc.load_elf(zvp::load_elf_file(argv[1], zvp::kElfMachineArm));
     const size_t n = zvp::lenet_load_inputs(soc, argv[2], images);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cpu/riscv/rv32_runner.h"
+#include "commands.h"
 #include "models/cpu/riscv/rv32_test_util.h"
 
 using zvp::test::rv::prog;
@@ -15,10 +15,10 @@ using zvp::test::rv::prog;
 namespace {
 
 int run(std::vector<std::string> args) {
-  args.insert(args.begin(), "rv32");
+  args.insert(args.begin(), {"zvp", "rv32"});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
-  return zvp::rv32_main(static_cast<int>(argv.size()), argv.data());
+  return zvp::cmd_rv32(static_cast<int>(argv.size()), argv.data());
 }
 
 }  // namespace

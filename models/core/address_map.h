@@ -1,0 +1,75 @@
+// The address map of a bus (zvp::Router, zvp::Interconnect): windows [base, base+size) that
+// each select one initiator port, the decode rule, and the translation of DMI regions and DMI
+// invalidations between the bus's address space and a target's. One implementation, so the
+// buses of the platform cannot disagree on what an address means.
+//
+// Decode: the window containing the address; an access that starts in a window but runs past
+// its end decodes to nothing (the bus answers DECERR). A relative window hands its target
+// addresses relative to its base; an absolute one passes them through unchanged (a port such as
+// M_AXI_GP0 that decodes full addresses again behind it).
+#pragma once
+#include <tlm>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace zvp {
+
+enum class Addressing { Relative, Absolute };
+
+class AddressMap {
+ public:
+  struct Window {
+    uint64_t base, size;
+    unsigned port;
+    bool relative;
+    std::string label;
+    // What the bus subtracts from an address on the way to the target.
+    uint64_t offset() const { return relative ? base : 0; }
+    uint64_t last() const { return base + size - 1; }
+  };
+
+  // One window of a port, as written in a bus's table.
+  struct Span {
+    uint64_t base, size;
+    std::string label;
+  };
+
+  // owner: the bus's name, for error messages.
+  explicit AddressMap(std::string owner) : owner_(std::move(owner)) {}
+
+  // Throws std::invalid_argument on an empty window or one that overlaps another.
+  void add(uint64_t base, uint64_t size, unsigned port, Addressing addressing,
+           const std::string& label);
+  // All of `spans` for one port, or none of them (same errors as add).
+  void add(std::initializer_list<Span> spans, unsigned port, Addressing addressing);
+  // The window holding all of [addr, addr+len); nullptr if unmapped or straddling its end.
+  const Window* decode(uint64_t addr, uint64_t len = 1) const;
+  const std::vector<Window>& windows() const { return windows_; }
+
+  // A DMI region granted by w's target (in the target's addresses) expressed in the bus's
+  // addresses and clipped to w (the pointer moves with the start).
+  static void to_bus(const Window& w, tlm::tlm_dmi& dmi);
+
+  // A target on `port` invalidated [start, end] of its addresses: calls f(s, e) with each part of
+  // the bus's address space that changes (one per window of that port that overlaps).
+  template <typename F>
+  void for_each_invalidated(unsigned port, uint64_t start, uint64_t end, F f) const {
+    for (const Window& w : windows_) {
+      if (w.port != port) continue;
+      uint64_t s = start + w.offset(), e = end + w.offset();
+      if (e < w.base || s > w.last()) continue;
+      if (s < w.base) s = w.base;
+      if (e > w.last()) e = w.last();
+      f(s, e);
+    }
+  }
+
+ private:
+  std::string owner_;
+  std::vector<Window> windows_;
+};
+
+}  // namespace zvp

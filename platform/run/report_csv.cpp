@@ -1,0 +1,109 @@
+// Per-layer CSV writer (report_csv.h).
+#include "report_csv.h"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+namespace zvp {
+
+namespace {
+
+// The well-known layer columns of the console protocol, in CSV order. `always` columns are in
+// every CSV (a stable header for scripts: the per-layer fields of ARCHITECTURE.md section 7 and
+// Total Cycles); the others appear when some layer reports them.
+struct CsvColumn {
+  const char* key;     // the @layer column
+  const char* header;  // the CSV name (SCALE-Sim's where it has one)
+  double scale;        // CSV value = protocol value x scale
+  bool always;
+  bool cycles;         // value = round(time in seconds x PL clock)
+  bool ref_always;     // its reference and error columns are always present
+};
+
+const CsvColumn kColumns[] = {
+    {"in", "Input", 1, false, false, false},
+    {"cin", "Input Channels", 1, false, false, false},
+    {"cout", "Output Channels", 1, false, false, false},
+    {"gops", "GOPs", 1, true, false, false},
+    {"time_s", "Time (s)", 1, true, false, true},  // the seeds' tables give time: always compared
+    {"time_s", "Total Cycles", 1, true, true, false},
+    {"efficiency", "Overall Util %", 100, true, false, false},
+    {"gops_per_s", "GOPS", 1, true, false, false},
+};
+
+// A CSV field: quoted when it holds a separator, a quote or a line break.
+std::string field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string number(double v) { return std::isfinite(v) ? fmt_number(v) : std::string(); }
+
+std::string title_of(const std::string& header) {  // "Time (s)" -> "Time"
+  auto p = header.find(" (");
+  return p == std::string::npos ? header : header.substr(0, p);
+}
+
+}  // namespace
+
+std::string layer_csv(const Results& results, const std::map<std::string, double>& reference,
+                      double pl_clock_hz) {
+  struct Out {
+    std::string key, header;
+    double scale;
+    bool cycles;
+  };
+  const std::vector<std::string> reported = results.layer_columns();
+  auto is_reported = [&](const std::string& k) {
+    return std::find(reported.begin(), reported.end(), k) != reported.end();
+  };
+  auto has_reference = [&](const std::string& k) {
+    for (const auto& l : results.layers)
+      if (reference.count(l.name + "." + k)) return true;
+    return false;
+  };
+
+  std::vector<Out> cols, refs;
+  for (const auto& c : kColumns) {
+    if (!c.always && !is_reported(c.key)) continue;
+    cols.push_back({c.key, c.header, c.cycles ? pl_clock_hz : c.scale, c.cycles});
+    if (!c.cycles && (c.ref_always || has_reference(c.key))) refs.push_back(cols.back());
+  }
+  for (const auto& k : reported) {
+    bool known = false;
+    for (const auto& c : kColumns) known |= k == c.key;
+    if (known) continue;
+    cols.push_back({k, k, 1, false});
+    if (has_reference(k)) refs.push_back(cols.back());
+  }
+
+  std::ostringstream f;
+  f << "Layer,Kind";
+  for (const auto& c : cols) f << ',' << field(c.header);
+  for (const auto& r : refs)
+    f << ',' << field("Reference " + r.header) << ',' << field(title_of(r.header) + " Error %");
+  f << '\n';
+  for (const auto& l : results.layers) {
+    f << field(l.name) << ',' << field(l.kind);
+    for (const auto& c : cols) {
+      f << ',';
+      auto t = l.text.find(c.key);
+      if (t != l.text.end()) f << field(t->second);
+      else if (c.cycles) f << number(std::round(l.number(c.key) * c.scale));
+      else f << number(l.number(c.key) * c.scale);
+    }
+    for (const auto& r : refs) {
+      auto it = reference.find(l.name + "." + r.key);
+      const double rv = it == reference.end() ? NAN : it->second, v = l.number(r.key);
+      f << ',' << number(rv * r.scale) << ','
+        << number(std::isfinite(rv) && rv != 0 ? 100.0 * (v - rv) / rv : NAN);
+    }
+    f << '\n';
+  }
+  return f.str();
+}
+
+}  // namespace zvp

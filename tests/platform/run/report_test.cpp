@@ -1,0 +1,120 @@
+// The JSON report, the per-layer CSV and the text summary (platform/run/report_*.h, summary.h).
+#include <gtest/gtest.h>
+
+#include "report_csv.h"
+#include "report_json.h"
+#include "summary.h"
+
+namespace zvp {
+namespace {
+
+const char* kConsole =
+    "@result images 2\n@result correct 1\n@result latency_mean_s 0.25\n@result fps 3\n"
+    "@layer c1 conv in=8x8 cin=1 gops=0.5 time_s=0.001 efficiency=0.5 gops_per_s=500 passes=4\n"
+    "@layer p1 pool time_s=0.0001\n";
+
+TEST(ReportJson, SchemaKeysExtrasLayersParams) {
+  ReportContext ctx{"demo", "zybo", "lt", "none", {{"sim.timing", "at", "--set"}}, {{"c1.time_s", 0.002}, {"fps", 4}}};
+  RunResult run;
+  run.exited = true;
+  run.sim_s = 0.5;
+  run.arm_instructions = 42;
+  std::vector<Check> checks = {{"exit_status", true, "expected 0, got 0"}};
+  const std::string j = report_json(ctx, run, parse_console(kConsole), checks);
+  const char* expected = R"({
+  "scenario": "demo",
+  "board": "zybo",
+  "timing_mode": "lt",
+  "sim_time_s": 0.5,
+  "wall_time_s": 0,
+  "instructions": {
+    "arm": 42,
+    "riscv": null
+  },
+  "exit_status": 0,
+  "results": {
+    "images": 2,
+    "correct": 1,
+    "accuracy": 0.5,
+    "latency_s": {
+      "first": null,
+      "mean": 0.25
+    },
+    "extra": {
+      "fps": 3
+    }
+  },
+  "layers": [
+    {
+      "name": "c1",
+      "kind": "conv",
+      "in": "8x8",
+      "cin": 1,
+      "efficiency": 0.5,
+      "gops": 0.5,
+      "gops_per_s": 500,
+      "passes": 4,
+      "time_s": 0.001,
+      "reference": {
+        "time_s": 0.002
+      },
+      "relative_error": {
+        "time_s": -0.5
+      }
+    },
+    {
+      "name": "p1",
+      "kind": "pool",
+      "time_s": 0.0001
+    }
+  ],
+  "reference": {
+    "c1.time_s": 0.002,
+    "fps": 4
+  },
+  "params": {
+    "pl_design": "none",
+    "sim.timing": {
+      "value": "at",
+      "origin": "--set"
+    }
+  },
+  "expectations": [
+    {
+      "name": "exit_status",
+      "passed": true,
+      "detail": "expected 0, got 0"
+    }
+  ]
+}
+)";
+  EXPECT_EQ(j, expected);
+}
+
+TEST(ReportCsv, WellKnownColumnsExtrasAndReferences) {
+  const std::string csv = layer_csv(parse_console(kConsole), {{"c1.time_s", 0.002}, {"c1.passes", 2}}, 100e6);
+  EXPECT_EQ(csv,
+            "Layer,Kind,Input,Input Channels,GOPs,Time (s),Total Cycles,Overall Util %,GOPS,passes,"
+            "Reference Time (s),Time Error %,Reference passes,passes Error %\n"
+            "c1,conv,8x8,1,0.5,0.001,100000,50,500,4,0.002,-50,2,100\n"
+            "p1,pool,,,,0.0001,10000,,,,,,,\n");
+  // No layers: the stable header only; text with a comma is quoted.
+  EXPECT_EQ(layer_csv(parse_console(""), {}, 1e6),
+            "Layer,Kind,GOPs,Time (s),Total Cycles,Overall Util %,GOPS,Reference Time (s),Time Error %\n");
+  EXPECT_NE(layer_csv(parse_console("@layer a b note=x,y\n"), {}, 1).find(",\"x,y\""), std::string::npos);
+}
+
+TEST(Summary, ResultsLayerTableAndChecks) {
+  const std::string s = results_summary("demo", parse_console(kConsole), {{"c1.time_s", 0.002}, {"fps", 4}},
+                                        {{"result.fps", false, "3 in [4, 5]"}});
+  EXPECT_NE(s.find("[zvp] results of demo:\n"), std::string::npos);
+  EXPECT_NE(s.find("fps                      3              reference 4              (-25.0 %)"), std::string::npos);
+  EXPECT_NE(s.find("per layer: model / seed reference (error)"), std::string::npos);
+  EXPECT_NE(s.find("layer kind in "), std::string::npos);
+  EXPECT_NE(s.find("0.001 / 0.002 (-50%)"), std::string::npos);
+  EXPECT_NE(s.find("  [FAIL] result.fps: 3 in [4, 5]\n"), std::string::npos);
+  EXPECT_EQ(layer_table(parse_console("@result a 1\n"), {}), "");
+}
+
+}  // namespace
+}  // namespace zvp
