@@ -1,26 +1,29 @@
 #include "pl/axi_timer.h"
 
+#include "regs/axi_timer_regs.h"
+
 namespace zvp {
 
 namespace {
 using u128 = unsigned __int128;
+namespace R = regs::axi_timer;  // axi_timer.regs.yaml: timer n at + n * TCSR0_STRIDE
 }
 
 AxiTimer::AxiTimer(sc_core::sc_module_name name, const Clock& clk) : RegisterDevice(name), clk_(clk) {
   for (unsigned n = 0; n < 2; ++n) {
-    const uint64_t b = 0x10u * n;
+    const uint64_t b = uint64_t(R::TCSR0_STRIDE) * n;
     const std::string sfx = std::to_string(n);
-    tcsr_[n] = &regs_.add("TCSR" + sfx, b + 0x0).on_write_raw([this, n](uint32_t v, uint32_t m) {
+    tcsr_[n] = &regs_.add("TCSR" + sfx, b + R::TCSR0).on_write_raw([this, n](uint32_t v, uint32_t m) {
       write_tcsr(n, v, m);
     });
-    tlr_[n] = &regs_.add("TLR" + sfx, b + 0x4).on_write_raw([this, n](uint32_t v, uint32_t m) {
+    tlr_[n] = &regs_.add("TLR" + sfx, b + R::TLR0).on_write_raw([this, n](uint32_t v, uint32_t m) {
       const sc_core::sc_time t = now_access();
       sync(t);
       for (unsigned u = 0; u < units(); ++u) rebase(u, t);
       tlr_[n]->set((tlr_[n]->get() & ~m) | (v & m));
       apply_control(t);
     });
-    tcr_[n] = &regs_.add("TCR" + sfx, b + 0x8, 0, Access::RO).on_read([this, n](uint32_t) {
+    tcr_[n] = &regs_.add("TCR" + sfx, b + R::TCR0, 0, Access::RO).on_read([this, n](uint32_t) {
       return counter_at(n, now_access());
     });
   }

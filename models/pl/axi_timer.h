@@ -2,7 +2,7 @@
 // generate mode (roll-over events, optional auto-reload) or capture mode (free-running, the
 // counter is copied into TLR on a capture trigger), cascadable into one 64-bit counter.
 //
-// Registers (timer n at 0x10 * n): TCSR 0x0, TLR 0x4, TCR 0x8 (RO).
+// Registers (offsets in axi_timer.regs.yaml; timer n's at + n * stride): TCSR, TLR, TCR (RO).
 //   TCSR [0] MDT (1 capture) [1] UDT (1 down) [2] GENT [3] CAPT [4] ARHT [5] LOAD [6] ENIT
 //        [7] ENT [8] TINT (write 1 to clear) [9] PWMA (stored, PWM not modelled) [10] ENALL
 //        [11] CASC (TCSR0 only).

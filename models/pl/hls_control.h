@@ -1,10 +1,11 @@
 // Block-level control of an HLS-generated IP (Vitis HLS UG1399, s_axilite port = return):
 // the AP_CTRL / GIE / IER / ISR registers and the ap_start / ap_done / ap_idle / ap_ready /
 // ap_continue / auto_restart handshake, as a piece an HLS-style IP model embeds in its own
-// RegisterBank (the IP adds its return value / arguments at 0x10+ to the same bank).
+// RegisterBank (the IP adds its return value / arguments after them to the same bank).
+// Offsets: hls_control.regs.yaml (an IP's map `extends: HLS_CTRL`).
 //
 // Register semantics (what the generated X<ip>_Start/IsDone/IsIdle/IsReady driver relies on):
-//   AP_CTRL 0x00  [0] ap_start    W: 1 sets it (0 has no effect); cleared by the IP's ap_ready
+//   AP_CTRL       [0] ap_start    W: 1 sets it (0 has no effect); cleared by the IP's ap_ready
 //                                 unless auto_restart is set (then it stays set: the IP restarts)
 //                 [1] ap_done     clear-on-read; set by done(). With ap_ctrl_chain it reads 1 for
 //                                 as long as an output waits for ap_continue
@@ -15,7 +16,7 @@
 //                 [7] auto_restart R/W. In ap_ctrl_chain mode auto_restart also acknowledges
 //                                 every done at once (ap_continue = int_ap_continue | auto_restart,
 //                                 as the generated adapter does)
-//   GIE 0x04 [0]; IER 0x08 [0] done, [1] ready; ISR 0x0C [0] done, [1] ready: an ISR bit is set by
+//   GIE [0]; IER [0] done, [1] ready; ISR [0] done, [1] ready: an ISR bit is set by
 //   its event only while its IER bit is set, and a write of 1 toggles it. irq = GIE & |ISR.
 //
 // IP side, from the IP's SC_THREAD(s) (a DATAFLOW IP may call them from different threads):
@@ -35,6 +36,7 @@
 
 #include "core/irq.h"
 #include "core/register_bank.h"
+#include "regs/hls_control_regs.h"
 
 namespace zvp {
 
@@ -44,9 +46,11 @@ class HlsControl {
     AP_START = 1u << 0, AP_DONE = 1u << 1, AP_IDLE = 1u << 2, AP_READY = 1u << 3,
     AP_CONTINUE = 1u << 4, AUTO_RESTART = 1u << 7,
   };
-  static constexpr uint64_t kApCtrl = 0x00, kGie = 0x04, kIer = 0x08, kIsr = 0x0C;
+  // Offsets from hls_control.regs.yaml.
+  static constexpr uint64_t kApCtrl = regs::hls_ctrl::AP_CTRL, kGie = regs::hls_ctrl::GIE,
+                            kIer = regs::hls_ctrl::IER, kIsr = regs::hls_ctrl::ISR;
 
-  // Adds AP_CTRL/GIE/IER/ISR at base + 0x00..0x0C to `bank`.
+  // Adds AP_CTRL/GIE/IER/ISR at base + their offsets to `bank`.
   HlsControl(RegisterBank& bank, bool ap_ctrl_chain, uint64_t base = 0);
 
   IrqOut irq;

@@ -2,8 +2,11 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
+
 #include "board.h"
 #include "core/units.h"
+#include "zvp_memmap.h"
 
 namespace zvp {
 
@@ -42,6 +45,37 @@ sc_core::sc_time time_of(const YAML::Node& n, const std::string& what, const std
   } catch (const ConfigError& e) {
     throw ConfigError(file + ": " + e.what());
   }
+}
+
+struct NamedRegion {
+  const char* name;
+  uint64_t base, size;
+};
+
+// Every region of the memory map (platform/soc/memmap/ddr_layout.yaml ...), by name.
+constexpr NamedRegion kRegions[] = {
+#define ZVP_REGION_(name, base, size) {#name, base, size},
+    ZVP_MEMMAP_REGIONS(ZVP_REGION_)
+#undef ZVP_REGION_
+};
+
+// `address:` is a number or the name of a region (its base); sets d.address and d.region.
+void resolve_address(const YAML::Node& n, DataLoad& d, const std::string& file) {
+  if (!n.IsScalar()) throw ConfigError(file + ": 'data.address' must be a number or a region name");
+  const std::string v = n.Scalar();
+  if (!v.empty() && std::isdigit(static_cast<unsigned char>(v[0]))) {
+    d.address = as<uint64_t>(n, "data.address", file);
+    return;
+  }
+  for (const NamedRegion& r : kRegions)
+    if (v == r.name) {
+      d.address = r.base;
+      d.region = r.name;
+      return;
+    }
+  std::string known;
+  for (const NamedRegion& r : kRegions) known += (known.empty() ? "" : ", ") + std::string(r.name);
+  throw ConfigError(file + ": data.address '" + v + "' is neither a number nor a known region (" + known + ")");
 }
 
 }  // namespace
@@ -96,11 +130,13 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
     s.params.insert(s.params.end(), v.begin(), v.end());
   }
   if (YAML::Node d = root["data"]) {
-    if (!d.IsSequence()) throw ConfigError(path + ": 'data' must be a list of {file, address}");
+    if (!d.IsSequence()) throw ConfigError(path + ": 'data' must be a list of {file, address (a number or a region name)}");
     for (auto e : d) {
       if (!e["file"] || !e["address"]) throw ConfigError(path + ": each data entry needs file and address");
-      s.data.push_back({expand(as<std::string>(e["file"], "data.file", path), build_dir, source_dir),
-                        as<uint64_t>(e["address"], "data.address", path)});
+      DataLoad dl;
+      dl.file = expand(as<std::string>(e["file"], "data.file", path), build_dir, source_dir);
+      resolve_address(e["address"], dl, path);
+      s.data.push_back(std::move(dl));
     }
   }
   if (YAML::Node r = root["run"]) {

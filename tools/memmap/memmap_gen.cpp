@@ -1,20 +1,42 @@
-// Generates the single C header of the memory map (addresses, sizes, IRQ ids, register
-// offsets, constants) from platform/memmap/*.yaml. Both the C++ models and the C firmware
-// include the result, so a number is written in exactly one place (ARCHITECTURE.md principle 2).
+// Generates the C headers of the memory map from YAML, so every address, IRQ id and register
+// offset is written in exactly one place (ARCHITECTURE.md principle 2). Both the C++ models
+// and the C firmware include the results.
+//
+//   zvp_memmap_gen <out/zvp_memmap.h> <file.yaml>...
+//
+// Two kinds of input (tools/memmap/README.md describes the formats):
+//  - a block's register map, `<name>.regs.yaml` next to its model -> <out dir>/regs/<name>_regs.h
+//    (C macros, X-macro tables and, for C++, constants in zvp::regs::<block>);
+//  - a SoC / PL-design map (any other .yaml): regions, IRQs, constants -> zvp_memmap.h, with the
+//    table ZVP_MEMMAP_REGIONS(X) of every named region.
+// All files are read in one run, so a macro name defined twice with different values anywhere is
+// an error, and so is a block whose registers (or windows) overlap.
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace {
 
+using Error = std::runtime_error;
+
 std::string upper(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
@@ -24,84 +46,448 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-struct Out {
-  std::map<std::string, std::pair<std::string, std::string>> defs;  // name -> (value, origin)
-  void add(const std::string& name, const std::string& value, const std::string& origin) {
-    auto it = defs.find(name);
-    if (it != defs.end() && it->second.first != value)
-      throw std::runtime_error(name + " defined twice with different values (" + it->second.second +
-                               " and " + origin + ")");
-    defs[name] = {value, origin};
-  }
-};
+std::string dec(uint64_t v) { return std::to_string(v) + "u"; }
 
 uint64_t num(const YAML::Node& n, const std::string& where) {
   try {
     return n.as<uint64_t>();
   } catch (const std::exception&) {
-    throw std::runtime_error(where + ": not an unsigned number");
+    throw Error(where + ": not an unsigned number");
   }
 }
 
-void load(const std::string& path, Out& out) {
-  YAML::Node root = YAML::LoadFile(path);
+std::string str(const YAML::Node& n, const std::string& where) {
+  try {
+    return n.as<std::string>();
+  } catch (const std::exception&) {
+    throw Error(where + ": not a string");
+  }
+}
+
+// One line of documentation in a C comment: no comment terminator, no line breaks.
+std::string comment(std::string s) {
+  for (size_t p; (p = s.find("*/")) != std::string::npos;) s.replace(p, 2, "* /");
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  return s;
+}
+
+YAML::Node load_yaml(const std::string& path) {
+  try {
+    return YAML::LoadFile(path);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ": " + e.what());
+  }
+}
+
+// Every macro of every output, so a name means one value across all headers.
+struct Names {
+  std::map<std::string, std::pair<std::string, std::string>> defs;  // name -> (value, origin)
+  std::set<std::string> soc;  // the names zvp_memmap.h defines
+  bool adding_soc = false;
+  void add(const std::string& name, const std::string& value, const std::string& origin) {
+    auto it = defs.find(name);
+    if (it != defs.end() && it->second.first != value)
+      throw Error(name + " defined twice with different values (" + it->second.second + ": " +
+                  it->second.first + ", " + origin + ": " + value + ")");
+    defs[name] = {value, origin};
+    if (adding_soc) soc.insert(name);
+  }
+};
+
+struct Reg {
+  std::string name, access = "rw", doc;
+  uint64_t offset = 0, width = 4, count = 1, stride = 0;
+};
+
+struct Window {
+  std::string name, doc;
+  uint64_t base = 0, size = 0;
+};
+
+struct Block {
+  std::string name, doc, origin, extends;  // extends: a block whose registers this one starts with
+  std::vector<Reg> regs;
+  std::vector<Window> windows;
+  std::vector<std::pair<std::string, uint64_t>> constants;
+};
+
+// A byte range one register instance (or window) occupies, for the overlap check.
+struct Span {
+  uint64_t lo, hi;  // [lo, hi)
+  std::string what;
+};
+
+void check_overlaps(std::vector<Span> spans, const std::string& kind, const std::string& block,
+                    const std::string& origin) {
+  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+  for (size_t i = 1; i < spans.size(); ++i) {
+    // Compare with every earlier span still open (a wide one may cover several later ones).
+    for (size_t j = i; j-- > 0;) {
+      if (spans[j].hi > spans[i].lo) {
+        std::ostringstream m;
+        m << origin << ": " << kind << " " << spans[j].what << " and " << spans[i].what << " of "
+          << block << " overlap (at offset 0x" << std::hex << spans[i].lo << ")";
+        throw Error(m.str());
+      }
+      if (j == 0) break;
+    }
+  }
+}
+
+void check_block(const Block& b) {
+  std::vector<Span> spans;
+  for (const Reg& r : b.regs)
+    for (uint64_t i = 0; i < r.count; ++i) {
+      const uint64_t lo = r.offset + i * r.stride;
+      spans.push_back({lo, lo + r.width, r.count > 1 ? r.name + "[" + std::to_string(i) + "]" : r.name});
+    }
+  check_overlaps(spans, "registers", b.name, b.origin);
+  spans.clear();
+  for (const Window& w : b.windows) spans.push_back({w.base, w.base + w.size, w.name});
+  check_overlaps(spans, "windows", b.name, b.origin);
+}
+
+Reg parse_reg(const std::string& name, const YAML::Node& n, const std::string& where) {
+  Reg r;
+  r.name = name;
+  if (n.IsScalar()) {  // shorthand `NAME: offset`
+    r.offset = num(n, where);
+    return r;
+  }
+  if (!n.IsMap() || !n["offset"]) throw Error(where + ": a register is `offset` or {offset, ...}");
+  for (auto it : n) {
+    const auto key = it.first.as<std::string>();
+    const std::string w = where + "." + key;
+    if (key == "offset") r.offset = num(it.second, w);
+    else if (key == "width") r.width = num(it.second, w);
+    else if (key == "count") r.count = num(it.second, w);
+    else if (key == "stride") r.stride = num(it.second, w);
+    else if (key == "access") r.access = lower(str(it.second, w));
+    else if (key == "doc") r.doc = str(it.second, w);
+    else throw Error(where + ": unknown key '" + key + "' (offset, width, count, stride, access, doc)");
+  }
+  static const std::set<std::string> accesses{"rw", "ro", "wo", "w1c"};
+  if (!accesses.count(r.access)) throw Error(where + ": access must be rw, ro, wo or w1c");
+  if (r.width == 0 || r.width > 8) throw Error(where + ": width must be 1..8 bytes");
+  if (r.count == 0) throw Error(where + ": count must be at least 1");
+  if (r.count > 1 && r.stride < r.width) throw Error(where + ": an array needs a stride >= its width");
+  return r;
+}
+
+Window parse_window(const std::string& name, const YAML::Node& n, const std::string& where) {
+  Window w;
+  w.name = name;
+  if (n.IsSequence() && n.size() == 2) {
+    w.base = num(n[0], where);
+    w.size = num(n[1], where);
+  } else if (n.IsMap() && n["base"] && n["size"]) {
+    w.base = num(n["base"], where + ".base");
+    w.size = num(n["size"], where + ".size");
+    if (n["doc"]) w.doc = str(n["doc"], where + ".doc");
+  } else {
+    throw Error(where + ": a window is [base, size] or {base, size, doc}");
+  }
+  return w;
+}
+
+// A `<name>.regs.yaml`: blocks: {BLOCK: {doc, registers, windows, constants}}.
+std::vector<Block> load_regs(const std::string& path) {
+  YAML::Node root = load_yaml(path);
+  if (!root.IsMap() || !root["blocks"] || !root["blocks"].IsMap())
+    throw Error(path + ": a register map has `blocks: {NAME: {registers: ...}}`");
+  for (auto it : root)
+    if (it.first.as<std::string>() != "blocks") throw Error(path + ": unknown key '" + it.first.as<std::string>() + "'");
+  std::vector<Block> out;
+  for (auto bit : root["blocks"]) {
+    Block b;
+    b.name = upper(bit.first.as<std::string>());
+    b.origin = path;
+    const std::string where = path + ":" + b.name;
+    for (auto it : bit.second) {
+      const auto key = it.first.as<std::string>();
+      if (key == "doc") {
+        b.doc = str(it.second, where + ".doc");
+      } else if (key == "extends") {
+        b.extends = upper(str(it.second, where + ".extends"));
+      } else if (key == "registers") {
+        for (auto r : it.second) {
+          auto name = upper(r.first.as<std::string>());
+          b.regs.push_back(parse_reg(name, r.second, where + "." + name));
+        }
+      } else if (key == "windows") {
+        for (auto w : it.second) {
+          auto name = upper(w.first.as<std::string>());
+          b.windows.push_back(parse_window(name, w.second, where + "." + name));
+        }
+      } else if (key == "constants") {
+        for (auto c : it.second) {
+          auto name = upper(c.first.as<std::string>());
+          b.constants.push_back({name, num(c.second, where + "." + name)});
+        }
+      } else {
+        throw Error(where + ": unknown key '" + key + "' (doc, extends, registers, windows, constants)");
+      }
+    }
+    out.push_back(std::move(b));
+  }
+  if (out.empty()) throw Error(path + ": no block");
+  return out;
+}
+
+struct Region {
+  std::string name;
+  uint64_t base, size;
+};
+
+// The SoC map and each PL design's placement (zvp_memmap.h).
+struct SocMap {
+  std::vector<Region> regions;
+  std::map<std::string, Block> legacy_regs;  // `registers:` of PS blocks, merged across files
+};
+
+void load_soc(const std::string& path, const std::map<std::string, Block>& blocks, Names& names,
+              SocMap& soc) {
+  YAML::Node root = load_yaml(path);
+  for (auto it : root) {
+    static const std::set<std::string> keys{"regions", "irqs", "constants", "registers"};
+    if (!keys.count(it.first.as<std::string>()))
+      throw Error(path + ": unknown key '" + it.first.as<std::string>() + "' (regions, irqs, constants, registers)");
+  }
+  auto region = [&](const std::string& name, uint64_t base, uint64_t size) {
+    names.add("ZVP_" + name + "_BASE", hex(base), path);
+    names.add("ZVP_" + name + "_SIZE", hex(size), path);
+    soc.regions.push_back({name, base, size});
+  };
   if (auto r = root["regions"]) {
     for (auto it : r) {
       auto name = upper(it.first.as<std::string>());
-      if (!it.second.IsSequence() || it.second.size() != 2)
-        throw std::runtime_error(path + ": region " + name + " must be [base, size]");
-      out.add("ZVP_" + name + "_BASE", hex(num(it.second[0], path + ":" + name)), path);
-      out.add("ZVP_" + name + "_SIZE", hex(num(it.second[1], path + ":" + name)), path);
+      const std::string where = path + ":" + name;
+      if (it.second.IsSequence() && it.second.size() == 2) {
+        region(name, num(it.second[0], where), num(it.second[1], where));
+        continue;
+      }
+      // {base, [size], map: BLOCK}: the block's windows become regions NAME_<WINDOW> at
+      // base + offset; the size defaults to the block's constant SIZE (its aperture).
+      const YAML::Node n = it.second;
+      if (!n.IsMap() || !n["base"] || (!n["size"] && !n["map"]))
+        throw Error(where + ": a region is [base, size] or {base, size, map: BLOCK}");
+      const Block* b = nullptr;
+      if (n["map"]) {
+        const auto bname = upper(str(n["map"], where + ".map"));
+        auto bi = blocks.find(bname);
+        if (bi == blocks.end() || bi->second.windows.empty())
+          throw Error(where + ": map '" + bname + "' is no block with windows in a .regs.yaml");
+        b = &bi->second;
+      }
+      const uint64_t base = num(n["base"], where + ".base");
+      uint64_t size = 0;
+      if (n["size"]) {
+        size = num(n["size"], where + ".size");
+      } else {
+        auto c = std::find_if(b->constants.begin(), b->constants.end(), [](auto& kv) { return kv.first == "SIZE"; });
+        if (c == b->constants.end()) throw Error(where + ": no size, and block " + b->name + " has no constant SIZE");
+        size = c->second;
+      }
+      region(name, base, size);
+      if (b)
+        for (const Window& w : b->windows) {
+          if (w.base + w.size > size)
+            throw Error(where + ": window " + w.name + " of " + b->name + " ends beyond the region");
+          region(name + "_" + w.name, base + w.base, w.size);
+        }
     }
   }
   if (auto r = root["irqs"])
     for (auto it : r) {
       auto name = upper(it.first.as<std::string>());
-      out.add("ZVP_IRQ_" + name, std::to_string(num(it.second, path + ":" + name)) + "u", path);
+      names.add("ZVP_IRQ_" + name, dec(num(it.second, path + ":" + name)), path);
     }
   if (auto r = root["constants"])
     for (auto it : r) {
       auto name = upper(it.first.as<std::string>());
-      out.add("ZVP_" + name, std::to_string(num(it.second, path + ":" + name)) + "u", path);
+      names.add("ZVP_" + name, dec(num(it.second, path + ":" + name)), path);
     }
+  // PS blocks still list their offsets here (the PS models are not split per block yet).
   if (auto r = root["registers"])
     for (auto blk : r) {
-      auto b = upper(blk.first.as<std::string>());
+      auto bname = upper(blk.first.as<std::string>());
+      Block& b = soc.legacy_regs[bname];
+      b.name = bname;
+      b.origin = b.origin.empty() ? path : b.origin + ", " + path;
       for (auto reg : blk.second) {
         auto name = upper(reg.first.as<std::string>());
-        out.add("ZVP_" + b + "_" + name, hex(num(reg.second, path + ":" + b + "." + name)), path);
+        b.regs.push_back(parse_reg(name, reg.second, path + ":" + bname + "." + name));
       }
     }
+}
+
+// Block macros, shared by the register headers and zvp_memmap.h.
+void block_macros(const Block& b, Names& names, std::ostringstream* s) {
+  const std::string p = "ZVP_" + b.name + "_";
+  auto def = [&](const std::string& name, const std::string& value, const std::string& doc) {
+    names.add(name, value, b.origin);
+    if (s) *s << "#define " << name << " " << value << (doc.empty() ? "" : "  /* " + comment(doc) + " */") << "\n";
+  };
+  // The X-macro table's name (register headers only), reserved so no register or constant takes it.
+  if (s && !b.regs.empty()) names.add(p + "REGS", "(the X-macro table of " + b.name + ")", b.origin);
+  for (const Reg& r : b.regs) {
+    def(p + r.name, hex(r.offset), r.doc.empty() ? "" : r.access + ": " + r.doc);
+    if (r.count > 1) {
+      def(p + r.name + "_COUNT", dec(r.count), "");
+      def(p + r.name + "_STRIDE", hex(r.stride), "");
+    }
+    if (r.width != 4) def(p + r.name + "_WIDTH", dec(r.width), "");
+  }
+  for (const Window& w : b.windows) {
+    def(p + w.name + "_BASE", hex(w.base), w.doc);
+    def(p + w.name + "_SIZE", hex(w.size), "");
+  }
+  for (auto& [name, v] : b.constants) def(p + name, dec(v), "");
+}
+
+std::string regs_header(const std::string& stem, const std::string& origin, const std::vector<Block>& blocks,
+                        Names& names) {
+  const std::string guard = "ZVP_REGS_" + upper(stem) + "_H";
+  std::ostringstream s;
+  const auto m = origin.rfind("/models/");
+  s << "/* Generated by tools/memmap from " << (m == std::string::npos ? origin : origin.substr(m + 1))
+    << ": do not edit. */\n"
+    << "#ifndef " << guard << "\n#define " << guard << "\n\n";
+  for (const Block& b : blocks) {
+    s << "/* " << b.name << (b.doc.empty() ? "" : ": " + comment(b.doc)) << " */\n";
+    block_macros(b, names, &s);
+    // X(name, offset, width, count, stride, access): for tables (tests, register dumps).
+    if (!b.regs.empty()) {
+      s << "#define ZVP_" << b.name << "_REGS(X)";
+      for (const Reg& r : b.regs)
+        s << " \\\n  X(" << r.name << ", " << hex(r.offset) << ", " << r.width << "u, " << r.count << "u, "
+          << hex(r.stride) << ", " << upper(r.access) << ")";
+      s << "\n";
+    }
+    s << "\n";
+  }
+  // C++: the same numbers as typed constants, zvp::regs::<block>::<NAME>.
+  s << "#ifdef __cplusplus\n#include <cstdint>\nnamespace zvp::regs {\n";
+  for (const Block& b : blocks) {
+    s << "namespace " << lower(b.name) << " {\n";
+    for (const Reg& r : b.regs) {
+      s << "inline constexpr uint32_t " << r.name << " = " << hex(r.offset) << ";\n";
+      if (r.count > 1)
+        s << "inline constexpr uint32_t " << r.name << "_COUNT = " << dec(r.count) << ", " << r.name
+          << "_STRIDE = " << hex(r.stride) << ";\n";
+      if (r.width != 4) s << "inline constexpr uint32_t " << r.name << "_WIDTH = " << dec(r.width) << ";\n";
+    }
+    for (const Window& w : b.windows)
+      s << "inline constexpr uint32_t " << w.name << "_BASE = " << hex(w.base) << ", " << w.name
+        << "_SIZE = " << hex(w.size) << ";\n";
+    for (auto& [name, v] : b.constants) s << "inline constexpr uint32_t " << name << " = " << dec(v) << ";\n";
+    s << "}  // namespace " << lower(b.name) << "\n";
+  }
+  s << "}  // namespace zvp::regs\n#endif\n\n#endif /* " << guard << " */\n";
+  return s.str();
+}
+
+// Writes only when changed, so dependants do not rebuild needlessly.
+bool write_if_changed(const std::string& path, const std::string& text) {
+  {
+    std::ifstream in(path);
+    std::stringstream old;
+    old << in.rdbuf();
+    if (in && old.str() == text) return true;
+  }
+  std::ofstream f(path);
+  f << text;
+  return bool(f);
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string basename(const std::string& p) {
+  const auto slash = p.find_last_of('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+std::string dirname(const std::string& p) {
+  const auto slash = p.find_last_of('/');
+  return slash == std::string::npos ? "." : p.substr(0, slash);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: zvp_memmap_gen <out.h> <map.yaml>...\n";
+    std::cerr << "usage: zvp_memmap_gen <out/zvp_memmap.h> <map.yaml|block.regs.yaml>...\n";
     return 2;
   }
-  Out out;
+  const std::string out = argv[1];
+  Names names;
+  std::map<std::string, std::string> outputs;  // path -> text
   try {
-    for (int i = 2; i < argc; ++i) load(argv[i], out);
+    // Register maps first: SoC maps may place a block's windows (`map: BLOCK`).
+    std::map<std::string, Block> blocks;
+    std::vector<std::pair<std::string, std::vector<std::string>>> files;  // stem -> its blocks
+    for (int i = 2; i < argc; ++i) {
+      const std::string path = argv[i];
+      if (!ends_with(path, ".regs.yaml")) continue;
+      const std::string stem = basename(path).substr(0, basename(path).size() - std::string(".regs.yaml").size());
+      files.push_back({stem, {}});
+      for (Block& b : load_regs(path)) {
+        if (blocks.count(b.name))
+          throw Error("block " + b.name + " defined twice (" + blocks[b.name].origin + " and " + path + ")");
+        files.back().second.push_back(b.name);
+        blocks.emplace(b.name, std::move(b));
+      }
+    }
+    // `extends: BASE`: the block starts with BASE's registers (an HLS IP's control registers), so
+    // the offsets stay written once and the overlap check sees the whole block.
+    for (auto& [name, b] : blocks) {
+      if (b.extends.empty()) continue;
+      auto base = blocks.find(b.extends);
+      if (base == blocks.end() || !base->second.extends.empty())
+        throw Error(b.origin + ": " + name + " extends '" + b.extends + "', no block without `extends`");
+      b.regs.insert(b.regs.begin(), base->second.regs.begin(), base->second.regs.end());
+    }
+    for (auto& [name, b] : blocks) check_block(b);
+    for (auto& [stem, names_of] : files) {
+      std::vector<Block> bl;
+      for (auto& n : names_of) bl.push_back(blocks[n]);
+      const std::string hdr = dirname(out) + "/regs/" + stem + "_regs.h";
+      if (outputs.count(hdr)) throw Error("two register maps named " + stem + ".regs.yaml");
+      outputs[hdr] = regs_header(stem, bl.front().origin, bl, names);
+    }
+    SocMap soc;
+    names.adding_soc = true;
+    for (int i = 2; i < argc; ++i)
+      if (!ends_with(argv[i], ".regs.yaml")) load_soc(argv[i], blocks, names, soc);
+    for (auto& [name, b] : soc.legacy_regs) {
+      if (blocks.count(name))
+        throw Error("block " + name + " defined twice (" + blocks[name].origin + " and " + b.origin + ")");
+      check_block(b);
+      block_macros(b, names, nullptr);
+    }
+    std::ostringstream s;
+    s << "/* Generated by tools/memmap from the YAML files in platform/soc/memmap and the memmap.yaml of\n"
+      << " * each PL design in platform/designs: do not edit. The register offsets of the PL blocks are in\n"
+      << " * regs/<block>_regs.h (from models/.../<block>.regs.yaml). */\n"
+      << "#ifndef ZVP_MEMMAP_H\n#define ZVP_MEMMAP_H\n\n";
+    for (const std::string& name : names.soc) s << "#define " << name << " " << names.defs[name].first << "\n";
+    // X(NAME, base, size) for each named region: scenarios refer to DDR layouts by name.
+    s << "\n#define ZVP_MEMMAP_REGIONS(X)";
+    for (const Region& r : soc.regions) s << " \\\n  X(" << r.name << ", " << hex(r.base) << ", " << hex(r.size) << ")";
+    s << "\n\n#endif /* ZVP_MEMMAP_H */\n";
+    outputs[out] = s.str();
   } catch (const std::exception& e) {
     std::cerr << "zvp_memmap_gen: " << e.what() << "\n";
     return 2;
   }
-  std::ostringstream s;
-  s << "/* Generated by tools/memmap from the YAML files in platform/memmap: do not edit. */\n"
-    << "#ifndef ZVP_MEMMAP_H\n#define ZVP_MEMMAP_H\n\n";
-  for (auto& [name, v] : out.defs) s << "#define " << name << " " << v.first << "\n";
-  s << "\n#endif /* ZVP_MEMMAP_H */\n";
-  // Write only when changed, so dependants do not rebuild needlessly.
-  std::string text = s.str();
-  {
-    std::ifstream in(argv[1]);
-    std::stringstream old;
-    old << in.rdbuf();
-    if (in && old.str() == text) return 0;
-  }
-  std::ofstream f(argv[1]);
-  f << text;
-  return f ? 0 : 2;
+  std::error_code ec;
+  std::filesystem::create_directories(dirname(out) + "/regs", ec);
+  for (auto& [path, text] : outputs)
+    if (!write_if_changed(path, text)) {
+      std::cerr << "zvp_memmap_gen: cannot write " << path << "\n";
+      return 2;
+    }
+  return 0;
 }

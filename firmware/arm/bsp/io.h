@@ -1,5 +1,5 @@
 /* Register access helpers for memory-mapped peripherals (all ZVP_* addresses come from
- * zvp_memmap.h, generated from the platform/memmap YAML files). */
+ * zvp_memmap.h and regs/<block>_regs.h, generated from the memory-map YAML files). */
 #ifndef BSP_IO_H
 #define BSP_IO_H
 

@@ -2,12 +2,12 @@
 #include "middleware/mw.h"
 
 #include "middleware/mw_hal.h"
-#include "zvp_memmap.h"
+#include "regs/csp_regs.h" /* models/accel/csp/csp.regs.yaml */
 
 #define ENG(r) (ZVP_CSP_RV_ENGINE_BASE + ZVP_CSP_ENGINE_##r)
 #define SCH(ch, r) (ZVP_CSP_RV_SCHED_BASE + (ch) * ZVP_CSP_SCHED_CH_STRIDE + ZVP_CSP_SCHED_##r)
 #define CTL(r) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_##r)
-#define MBOX(i) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + 4u * (i))
+#define MBOX(i) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * (i))
 
 /* Scheduler channel of each csp_plan channel. */
 static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_WEIGHTS,

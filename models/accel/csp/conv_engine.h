@@ -6,28 +6,28 @@
 // Weight Memory) and the Adder accumulating partial sums in the TCDM; stride 1/2, pad 0/1; bias,
 // ReLU and the requantisation shift on the last input group.
 //
-// The RISC-V programs one PASS per START through `socket` (registers below, offsets from the
-// block's base) and gets the completion interrupt `irq` (level: IRQ_STATUS & IRQ_ENABLE).
+// The RISC-V programs one PASS per START through `socket` (registers below in their order;
+// offsets in csp.regs.yaml, block CSP_ENGINE) and gets the completion interrupt `irq` (level: IRQ_STATUS & IRQ_ENABLE).
 // Functional results come from the golden model (firmware/common/csp/csp_ref.h) applied to the
 // data the engine reads from the TCDM / Weight Memory at START; results are written to the TCDM
 // when the pass completes. Pass time: conv_timing.h.
 //
-//  0x00 CTRL        WO  [0] START (descriptor latched; the next pass may be programmed at once)
-//  0x04 STATUS      RO  [0] BUSY [1] DONE [2] ERROR [15:8] error code (ConvEngine::Error)
-//  0x08 IRQ_STATUS  W1C [0] DONE [1] ERROR
-//  0x0C IRQ_ENABLE  RW  [1:0]
-//  0x10 IN_ADDR0..2 RW  TCDM byte offsets of the group's input features (word aligned)
-//  0x1C ACC_ADDR    RW  partial sums, int32 per output pixel, Ho x Wo
-//  0x20 OUT_ADDR    RW  packed outputs of the last pass (rows word aligned, csp_ref.h layout)
-//  0x24 W_ADDR      RW  Weight Memory word index of the pass's 27 weights
-//  0x28 DIM         RW  [15:0] width [31:16] height of the input features
-//  0x2C CFG         RW  [1:0] stride (1|2) [2] pad [3] 8-bit mode [4] ReLU [5] FIRST group
+//  CTRL        WO  [0] START (descriptor latched; the next pass may be programmed at once)
+//  STATUS      RO  [0] BUSY [1] DONE [2] ERROR [15:8] error code (ConvEngine::Error)
+//  IRQ_STATUS  W1C [0] DONE [1] ERROR
+//  IRQ_ENABLE  RW  [1:0]
+//  IN_ADDR0..2 RW  TCDM byte offsets of the group's input features (word aligned)
+//  ACC_ADDR    RW  partial sums, int32 per output pixel, Ho x Wo
+//  OUT_ADDR    RW  packed outputs of the last pass (rows word aligned, csp_ref.h layout)
+//  W_ADDR      RW  Weight Memory word index of the pass's 27 weights
+//  DIM         RW  [15:0] width [31:16] height of the input features
+//  CFG         RW  [1:0] stride (1|2) [2] pad [3] 8-bit mode [4] ReLU [5] FIRST group
 //                       [6] LAST group [9:8] features in the group (1..3) [20:16] shift
-//  0x30 BIAS        RW  int32 added on the last pass
-//  0x34 PASS_CYCLES RO  cycles of the last completed pass
-//  0x38 CONFLICTS   RO  TCDM bank conflicts of the last completed pass
-//  0x3C PASS_COUNT  RO  passes completed since reset
-//  0x40 INFO        RO  [15:0] max width 16 bit [31:16] max width 8 bit
+//  BIAS        RW  int32 added on the last pass
+//  PASS_CYCLES RO  cycles of the last completed pass
+//  CONFLICTS   RO  TCDM bank conflicts of the last completed pass
+//  PASS_COUNT  RO  passes completed since reset
+//  INFO        RO  [15:0] max width 16 bit [31:16] max width 8 bit
 // A rejected START (bad descriptor, too wide a feature, out-of-range address, START while busy)
 // changes no memory, sets STATUS.ERROR + code and IRQ_STATUS.ERROR.
 #pragma once
@@ -44,6 +44,7 @@
 #include "core/irq.h"
 #include "core/params.h"
 #include "core/register_device.h"
+#include "regs/csp_regs.h"
 #include "core/stats.h"
 
 namespace zvp {
@@ -86,10 +87,9 @@ class ConvEngine : public RegisterDevice {
     kBusy = 4,           // START while a pass runs (ignored)
   };
   enum Reg : uint32_t {
-    CTRL = 0x00, STATUS = 0x04, IRQ_STATUS = 0x08, IRQ_ENABLE = 0x0C, IN_ADDR0 = 0x10,
-    IN_ADDR1 = 0x14, IN_ADDR2 = 0x18, ACC_ADDR = 0x1C, OUT_ADDR = 0x20, W_ADDR = 0x24,
-    DIM = 0x28, CFG = 0x2C, BIAS = 0x30, PASS_CYCLES = 0x34, CONFLICTS = 0x38,
-    PASS_COUNT = 0x3C, INFO = 0x40
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_ENGINE_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
   };
 
   IrqOut irq;

@@ -1,21 +1,11 @@
 #include "accel/csp/csp_accelerator.h"
 
-#include "zvp_memmap.h"
-
 namespace {
-// The single-source memory map (platform/memmap/csp.yaml) and the model must agree.
-using C = zvp::CspAccelerator;
-static_assert(C::kGpTcdm == ZVP_CSP_TCDM_BASE - ZVP_CSP_L2_BASE, "csp.yaml: TCDM");
-static_assert(C::kGpWm == ZVP_CSP_WM_BASE - ZVP_CSP_L2_BASE, "csp.yaml: WM");
-static_assert(C::kGpCtrl == ZVP_CSP_CTRL_BASE - ZVP_CSP_L2_BASE, "csp.yaml: CTRL");
-static_assert(C::kRvL2 == ZVP_CSP_RV_L2_BASE && C::kRvTcdm == ZVP_CSP_RV_TCDM_BASE &&
-              C::kRvWm == ZVP_CSP_RV_WM_BASE && C::kRvEngine == ZVP_CSP_RV_ENGINE_BASE &&
-              C::kRvScheduler == ZVP_CSP_RV_SCHED_BASE && C::kRvCtrl == ZVP_CSP_RV_CTRL_BASE,
-              "csp.yaml: RISC-V map");
-static_assert(zvp::ConvEngine::INFO == ZVP_CSP_ENGINE_INFO && zvp::ConvEngine::CFG == ZVP_CSP_ENGINE_CFG,
-              "csp.yaml: engine registers");
-static_assert(zvp::DmaActionScheduler::IRQ_STATUS == ZVP_CSP_SCHED_IRQ_STATUS &&
-              zvp::DmaActionScheduler::PUSH == ZVP_CSP_SCHED_PUSH, "csp.yaml: scheduler registers");
+// The register windows of the RISC-V map all have the size the model maps (kRvRegSize).
+static_assert(zvp::regs::csp_rv::SCHED_SIZE == zvp::CspAccelerator::kRvRegSize &&
+                  zvp::regs::csp_rv::CTRL_SIZE == zvp::CspAccelerator::kRvRegSize &&
+                  zvp::regs::csp_gp::CTRL_SIZE == zvp::CspAccelerator::kRvRegSize,
+              "csp.regs.yaml: register windows");
 }  // namespace
 
 namespace zvp {

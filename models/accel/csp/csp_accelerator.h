@@ -7,7 +7,7 @@
 // Binding (the platform does this):
 //   s_axi      multi-passthrough target: the PS side (ARM over M_AXI_GP0 and the PL330's data
 //              path through GP0/GP1 bind here; bind as many initiators as needed). Addresses
-//              are offsets from the CSP aperture (kGp* below; csp.yaml gives the absolute ones).
+//              are offsets from the CSP aperture (kGp* below; platform/designs/csp/memmap.yaml places the aperture).
 //   irq_arm    -> IRQ_F2P (the middleware's doorbell to the ARM: CspControl)
 //   bind_pl330(Pl330PeriphPort* ports[3]) or bind_periph(ch, port): channel 0 input features,
 //              1 weights, 2 output features -> PL330 peripheral request interfaces.
@@ -29,6 +29,7 @@
 #include "core/router.h"
 #include "cpu/riscv/zero_riscy.h"
 #include "memory/sram.h"
+#include "regs/csp_regs.h"
 
 namespace zvp {
 
@@ -51,12 +52,14 @@ struct CspParams {
 
 class CspAccelerator : public sc_core::sc_module {
  public:
-  // GP-side offsets (from the CSP aperture) and RISC-V addresses: keep in sync with csp.yaml.
-  static constexpr uint64_t kGpL2 = 0x000000, kGpTcdm = 0x100000, kGpWm = 0x200000,
-                            kGpCtrl = 0x300000, kGpSize = 0x400000;
-  static constexpr uint32_t kRvL2 = 0x00000000, kRvTcdm = 0x10000000, kRvWm = 0x10100000,
-                            kRvEngine = 0x20000000, kRvScheduler = 0x20001000,
-                            kRvCtrl = 0x20002000, kRvRegSize = 0x1000;
+  // GP-side offsets (from the CSP aperture) and RISC-V addresses: csp.regs.yaml (CSP_GP, CSP_RV).
+  static constexpr uint64_t kGpL2 = regs::csp_gp::L2_BASE, kGpTcdm = regs::csp_gp::TCDM_BASE,
+                            kGpWm = regs::csp_gp::WM_BASE, kGpCtrl = regs::csp_gp::CTRL_BASE,
+                            kGpSize = regs::csp_gp::SIZE;
+  static constexpr uint32_t kRvL2 = regs::csp_rv::L2_BASE, kRvTcdm = regs::csp_rv::TCDM_BASE,
+                            kRvWm = regs::csp_rv::WM_BASE, kRvEngine = regs::csp_rv::ENGINE_BASE,
+                            kRvScheduler = regs::csp_rv::SCHED_BASE, kRvCtrl = regs::csp_rv::CTRL_BASE,
+                            kRvRegSize = regs::csp_rv::ENGINE_SIZE;
 
   CspAccelerator(sc_core::sc_module_name name, const CspParams& p);
 

@@ -28,7 +28,7 @@ CspControl::CspControl(sc_core::sc_module_name name)
     r.set(r.get() | v);
     update();
   });
-  regs_.add_array("MAILBOX", MAILBOX0, 8);
+  regs_.add_array("MAILBOX", MAILBOX0, regs::csp_ctrl::MAILBOX0_COUNT, regs::csp_ctrl::MAILBOX0_STRIDE);
 }
 
 void CspControl::update() {

@@ -2,17 +2,17 @@
 // and the RISC-V (data bus): Zero-riscy reset / boot address, doorbells in both directions
 // (the ARM "orders Middleware execution", the middleware reports completion: seed 001 III) and
 // eight shared mailbox words for layer descriptors and status. Seed 001 does not describe this
-// block; its layout is ours (documented in platform/memmap/csp.yaml).
+// block; its layout is ours (offsets in models/accel/csp/csp.regs.yaml, CSP_CTRL).
 //
-//  0x00 RISCV_CTRL     RW  [0] reset held (reset value 1); 1 -> 0 starts the core at BOOT_ADDR
-//  0x04 BOOT_ADDR      RW
-//  0x08 ARM_IRQ_STATUS W1C set by DOORBELL_ARM; irq_arm = STATUS & ENABLE (IRQ_F2P)
-//  0x0C ARM_IRQ_ENABLE RW
-//  0x10 DOORBELL_ARM   WO  ORs the written bits into ARM_IRQ_STATUS (written by the RISC-V)
-//  0x14 RV_IRQ_STATUS  W1C set by DOORBELL_RV; irq_rv = STATUS & ENABLE (RISC-V external irq)
-//  0x18 RV_IRQ_ENABLE  RW
-//  0x1C DOORBELL_RV    WO  ORs the written bits into RV_IRQ_STATUS (written by the ARM)
-//  0x20..0x3C MAILBOX0..7 RW
+//  RISCV_CTRL     RW  [0] reset held (reset value 1); 1 -> 0 starts the core at BOOT_ADDR
+//  BOOT_ADDR      RW
+//  ARM_IRQ_STATUS W1C set by DOORBELL_ARM; irq_arm = STATUS & ENABLE (IRQ_F2P)
+//  ARM_IRQ_ENABLE RW
+//  DOORBELL_ARM   WO  ORs the written bits into ARM_IRQ_STATUS (written by the RISC-V)
+//  RV_IRQ_STATUS  W1C set by DOORBELL_RV; irq_rv = STATUS & ENABLE (RISC-V external irq)
+//  RV_IRQ_ENABLE  RW
+//  DOORBELL_RV    WO  ORs the written bits into RV_IRQ_STATUS (written by the ARM)
+//  MAILBOX0..7    RW
 #pragma once
 #include <systemc>
 #include <tlm>
@@ -22,15 +22,16 @@
 
 #include "core/irq.h"
 #include "core/register_bank.h"
+#include "regs/csp_regs.h"
 
 namespace zvp {
 
 class CspControl : public sc_core::sc_module {
  public:
   enum Reg : uint32_t {
-    RISCV_CTRL = 0x00, BOOT_ADDR = 0x04, ARM_IRQ_STATUS = 0x08, ARM_IRQ_ENABLE = 0x0C,
-    DOORBELL_ARM = 0x10, RV_IRQ_STATUS = 0x14, RV_IRQ_ENABLE = 0x18, DOORBELL_RV = 0x1C,
-    MAILBOX0 = 0x20
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_CTRL_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
   };
   tlm_utils::simple_target_socket<CspControl> arm_socket;  // GP0 side
   tlm_utils::simple_target_socket<CspControl> rv_socket;   // RISC-V data bus side

@@ -14,19 +14,19 @@
 // Acknowledges in any other state are counted (spurious_acks) and ignored.
 // The data itself moves between the PL330 and the TCDM / Weight Memory AXI BRAM controllers.
 //
-// Registers (offsets from the block's base; channel c at 0x20 * c):
-//  +0x00 ADDR     RW  TCDM / WM address of the next request
-//  +0x04 LEN      RW  length in bytes of the next request
-//  +0x08 PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
+// Registers (offsets in csp.regs.yaml, CSP_SCHED; channel c's at + c * CH_STRIDE):
+//  ADDR     RW  TCDM / WM address of the next request
+//  LEN      RW  length in bytes of the next request
+//  PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
 //                     [1] request type (0 single, 1 burst) [2] last flag. LEN = 0 or a full FIFO
 //                     reject the push (ERR bit, IRQ_STATUS[8 + c]).
-//  +0x0C STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
-//  +0x10 PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
-//  +0x14 DONE     RO  requests completed
-//  +0x18 BYTES    RO  bytes of the completed requests
-//  0x60 IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
-//  0x64 IRQ_ENABLE RW
-//  0x68 INFO       RO  [7:0] FIFO depth [15:8] channels
+//  STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
+//  PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
+//  DONE     RO  requests completed
+//  BYTES    RO  bytes of the completed requests
+//  IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
+//  IRQ_ENABLE RW
+//  INFO       RO  [7:0] FIFO depth [15:8] channels
 // irq: level = IRQ_STATUS & IRQ_ENABLE (to the RISC-V core).
 #pragma once
 #include <systemc>
@@ -39,6 +39,7 @@
 #include "core/irq.h"
 #include "core/params.h"
 #include "core/register_device.h"
+#include "regs/csp_regs.h"
 #include "dma/pl330/pl330_periph.h"
 
 namespace zvp {
@@ -57,11 +58,13 @@ struct DmaSchedulerParams {
 
 class DmaActionScheduler : public RegisterDevice {
  public:
-  static constexpr unsigned kChannels = 3;
+  static constexpr unsigned kChannels = regs::csp_sched::CHANNELS;
   enum State : uint32_t { Idle = 0, Request = 1, WaitAck = 2, Done = 3 };
   enum Reg : uint32_t {
-    ADDR = 0x00, LEN = 0x04, PUSH = 0x08, STATUS = 0x0C, PENDING = 0x10, DONE = 0x14,
-    BYTES = 0x18, CH_STRIDE = 0x20, IRQ_STATUS = 0x60, IRQ_ENABLE = 0x64, INFO = 0x68
+#define ZVP_X_(name, offset, ...) name = offset,
+    ZVP_CSP_SCHED_REGS(ZVP_X_)  // csp.regs.yaml
+#undef ZVP_X_
+    CH_STRIDE = regs::csp_sched::CH_STRIDE
   };
   struct Req {
     uint32_t addr, len, ctrl;

@@ -3,11 +3,11 @@
 // AXI-Lite control (HLS block-level ap_ctrl_chain: pl/hls_control.h) with an interrupt, and the
 // predicted class as an AXI-Lite output register.
 //
-// Registers (platform/memmap/lenet_ip.yaml, the layout Vivado HLS generates for
+// Registers (offsets in lenet_ip.regs.yaml, the layout Vivado HLS generates for
 // `predict(stream_axis& input, uint8_t* output_r)` with s_axilite on output_r and return):
-//   0x00 AP_CTRL, 0x04 GIE, 0x08 IER, 0x0C ISR       HlsControl (ap_ctrl_chain)
-//   0x10 OUTPUT_R       RO  [7:0] class of the last finished image
-//   0x14 OUTPUT_R_CTRL  RO  [0] output_r_ap_vld: set when a new class is written, clear on read
+//   AP_CTRL, GIE, IER, ISR  HlsControl (ap_ctrl_chain)
+//   OUTPUT_R       RO  [7:0] class of the last finished image
+//   OUTPUT_R_CTRL  RO  [0] output_r_ap_vld: set when a new class is written, clear on read
 // Other offsets: address error (RegisterBank holes).
 //
 // Function: bit-exact with the golden model (firmware/common/lenet), computed layer by layer in
@@ -56,13 +56,15 @@
 #include "lenet_lite.h"
 #include "pl/axis.h"
 #include "pl/hls_control.h"
+#include "regs/lenet_ip_regs.h"
 
 namespace zvp {
 
 class LenetPredictIp : public RegisterDevice {
  public:
   static constexpr unsigned kPixels = 32 * 32;
-  static constexpr uint64_t kOutputR = 0x10, kOutputRCtrl = 0x14;
+  // Offsets from lenet_ip.regs.yaml (the HLS control registers come first: HlsControl).
+  static constexpr uint64_t kOutputR = regs::lenet_ip::OUTPUT_R, kOutputRCtrl = regs::lenet_ip::OUTPUT_R_CTRL;
 
   LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesign& design,
                  const lenet_lite_fixed_params& params, const Clock& clk);

@@ -10,6 +10,11 @@
 namespace zvp {
 
 namespace {
+namespace R = regs::axi_dma;
+// The S2MM registers are the MM2S ones at + kS2mmOffset (one add_channel_registers for both).
+static_assert(R::S2MM_DMASR == R::MM2S_DMASR + AxiDma::kS2mmOffset && R::S2MM_DA == R::MM2S_SA + AxiDma::kS2mmOffset &&
+                  R::S2MM_LENGTH == R::MM2S_LENGTH + AxiDma::kS2mmOffset,
+              "axi_dma.regs.yaml: the S2MM registers repeat the MM2S ones");
 constexpr uint32_t kCrReset = 0x00010002u;  // IRQThreshold 1, reserved bit 1 reads 1
 constexpr uint32_t kCrWritable = 0xFFFF701Du;
 }  // namespace
@@ -31,10 +36,10 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg)
   ch_[0].irq = &mm2s_irq;
   ch_[1].is_s2mm = true;
   ch_[1].irq = &s2mm_irq;
-  add_channel_registers(ch_[0], 0x00);
+  add_channel_registers(ch_[0], 0);
   add_channel_registers(ch_[1], kS2mmOffset);
   // SG_CTL (SG user/cache values for descriptor fetches): stored only.
-  regs_.add("SG_CTL", 0x2C).writable(0x00000F0Fu);
+  regs_.add("SG_CTL", R::SG_CTL).writable(0x00000F0Fu);
 
   SC_THREAD(mm2s_thread);
   SC_THREAD(s2mm_thread);
@@ -49,10 +54,10 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg)
 void AxiDma::add_channel_registers(Channel& c, uint64_t b) {
   const std::string p = c.is_s2mm ? "S2MM_" : "MM2S_";
   const uint32_t sr_reset = 0x00010001u | (cfg_.sg ? SR_SGINCLD : 0u);
-  c.cr = &regs_.add(p + "DMACR", b + 0x00, kCrReset).on_write_raw([this, &c](uint32_t v, uint32_t m) {
+  c.cr = &regs_.add(p + "DMACR", b + R::MM2S_DMACR, kCrReset).on_write_raw([this, &c](uint32_t v, uint32_t m) {
     write_cr(c, v, m);
   });
-  c.sr = &regs_.add(p + "DMASR", b + 0x04, sr_reset)
+  c.sr = &regs_.add(p + "DMASR", b + R::MM2S_DMASR, sr_reset)
               .on_read([this, &c](uint32_t s) { return read_sr(c, s); })
               .on_write_raw([this, &c](uint32_t v, uint32_t m) {
                 c.sr->set(c.sr->get() & ~(v & m & SR_IRQS));  // IRQ bits: write 1 to clear
@@ -61,23 +66,23 @@ void AxiDma::add_channel_registers(Channel& c, uint64_t b) {
   const bool wide = cfg_.addr_width > 32;
   const uint32_t msb_mask = wide ? (cfg_.addr_width >= 64 ? ~0u : (1u << (cfg_.addr_width - 32)) - 1u) : 0u;
   // CURDESC is only writable while the channel is halted (PG021); descriptors are 64-byte aligned.
-  c.cur = &regs_.add(p + "CURDESC", b + 0x08).on_write_raw([this, &c](uint32_t v, uint32_t m) {
+  c.cur = &regs_.add(p + "CURDESC", b + R::MM2S_CURDESC).on_write_raw([this, &c](uint32_t v, uint32_t m) {
     if (!cfg_.sg || running(c)) return;
     c.cur->set((c.cur->get() & ~m) | (v & m & 0xFFFFFFC0u));
     c.next_desc = reg64(c.cur, c.cur_msb);
   });
-  c.cur_msb = &regs_.add(p + "CURDESC_MSB", b + 0x0C).on_write_raw([this, &c, msb_mask](uint32_t v, uint32_t m) {
+  c.cur_msb = &regs_.add(p + "CURDESC_MSB", b + R::MM2S_CURDESC_MSB).on_write_raw([this, &c, msb_mask](uint32_t v, uint32_t m) {
     if (!cfg_.sg || running(c)) return;
     c.cur_msb->set((c.cur_msb->get() & ~m) | (v & m & msb_mask));
     c.next_desc = reg64(c.cur, c.cur_msb);
   });
-  c.tail = &regs_.add(p + "TAILDESC", b + 0x10).on_write_raw([this, &c](uint32_t v, uint32_t m) {
+  c.tail = &regs_.add(p + "TAILDESC", b + R::MM2S_TAILDESC).on_write_raw([this, &c](uint32_t v, uint32_t m) {
     write_tail(c, v, m);
   });
-  c.tail_msb = &regs_.add(p + "TAILDESC_MSB", b + 0x14).writable(msb_mask);
-  c.addr = &regs_.add(p + (c.is_s2mm ? "DA" : "SA"), b + 0x18);
-  c.addr_msb = &regs_.add(p + (c.is_s2mm ? "DA_MSB" : "SA_MSB"), b + 0x1C).writable(msb_mask);
-  c.len = &regs_.add(p + "LENGTH", b + 0x28).on_write_raw([this, &c](uint32_t v, uint32_t m) {
+  c.tail_msb = &regs_.add(p + "TAILDESC_MSB", b + R::MM2S_TAILDESC_MSB).writable(msb_mask);
+  c.addr = &regs_.add(p + (c.is_s2mm ? "DA" : "SA"), b + R::MM2S_SA);
+  c.addr_msb = &regs_.add(p + (c.is_s2mm ? "DA_MSB" : "SA_MSB"), b + R::MM2S_SA_MSB).writable(msb_mask);
+  c.len = &regs_.add(p + "LENGTH", b + R::MM2S_LENGTH).on_write_raw([this, &c](uint32_t v, uint32_t m) {
     write_length(c, v, m);
   });
 }

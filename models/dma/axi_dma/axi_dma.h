@@ -2,15 +2,15 @@
 // (AXI4-Stream -> memory), each in direct register mode or scatter-gather mode.
 //
 // Sockets and wires:
-//   socket  (RegisterDevice)  AXI-Lite register slave (MM2S at 0x00, S2MM at 0x30)
+//   socket  (RegisterDevice)  AXI-Lite register slave (axi_dma.regs.yaml)
 //   m_axi                     memory-mapped master (to an HP port / DDR): data bursts of up to
 //                             max_burst_beats x mm_width_bytes (never crossing 4 KB), descriptor
 //                             fetches (0x20 bytes) and status write-backs (4 bytes)
 //   mm2s (AxisOut)            stream master; s2mm (AxisIn) stream slave; both may stay unbound
 //   mm2s_irq, s2mm_irq        mm2s_introut / s2mm_introut (level)
 //
-// Registers (channel base 0x00 MM2S, 0x30 S2MM): 0x00 DMACR, 0x04 DMASR, 0x08/0x0C CURDESC,
-// 0x10/0x14 TAILDESC, 0x18/0x1C SA (S2MM: DA), 0x28 LENGTH, 0x2C SG_CTL (MM2S only).
+// Registers (offsets in axi_dma.regs.yaml; the S2MM ones repeat the MM2S ones at kS2mmOffset):
+// DMACR, DMASR, CURDESC(_MSB), TAILDESC(_MSB), SA(_MSB) (S2MM: DA), LENGTH, SG_CTL (MM2S only).
 // DMACR resets to 0x00010002 (bit 1 reserved, reads 1), DMASR to 0x00010001 (| SGIncld in SG).
 //
 // Behaviour (PG021 unless marked "choice"):
@@ -62,6 +62,7 @@
 #include "core/params.h"
 #include "core/register_device.h"
 #include "pl/axis.h"
+#include "regs/axi_dma_regs.h"
 
 namespace zvp {
 
@@ -107,13 +108,16 @@ class AxiDma : public RegisterDevice {
     SR_ERRORS = SR_INTERR | SR_SLVERR | SR_DECERR | SR_SGINTERR | SR_SGSLVERR | SR_SGDECERR,
     SR_IRQS = SR_IOC | SR_DLY | SR_ERR,
   };
-  // Descriptor fields.
+  // Descriptor fields (offsets from axi_dma.regs.yaml) and bits.
   enum : uint32_t {
-    BD_NXTDESC = 0x00, BD_BUFFER = 0x08, BD_CONTROL = 0x18, BD_STATUS = 0x1C, BD_FETCH_BYTES = 0x20,
+    BD_NXTDESC = regs::axi_dma_bd::NXTDESC, BD_BUFFER = regs::axi_dma_bd::BUFFER_ADDRESS,
+    BD_CONTROL = regs::axi_dma_bd::CONTROL, BD_STATUS = regs::axi_dma_bd::STATUS,
+    BD_FETCH_BYTES = regs::axi_dma_bd::FETCH_BYTES,
     BD_SOF = 1u << 27, BD_EOF = 1u << 26, BD_CMPLT = 1u << 31, BD_DECERR = 1u << 30,
     BD_SLVERR = 1u << 29, BD_INTERR = 1u << 28, BD_RXSOF = 1u << 27, BD_RXEOF = 1u << 26,
   };
-  static constexpr uint64_t kS2mmOffset = 0x30;
+  // The S2MM channel's registers repeat the MM2S ones at this offset.
+  static constexpr uint64_t kS2mmOffset = regs::axi_dma::S2MM_DMACR - regs::axi_dma::MM2S_DMACR;
 
   SC_HAS_PROCESS(AxiDma);
   AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg);

@@ -126,8 +126,8 @@ void Pl330::build_registers() {
   r.add("WD", WD, 0, Access::RW).writable(1);  // watchdog irq-only bit (no lockup modelled)
   const uint32_t pid[4] = {0x30, 0x13, 0x24, 0x00}, cid[4] = {0x0D, 0xF0, 0x05, 0xB1};
   for (unsigned i = 0; i < 4; ++i) {
-    r.add("PERIPH_ID" + std::to_string(i), PERIPH_ID0 + 4 * i, pid[i], Access::RO);
-    r.add("PCELL_ID" + std::to_string(i), PCELL_ID0 + 4 * i, cid[i], Access::RO);
+    r.add("PERIPH_ID" + std::to_string(i), PERIPH_ID0 + PERIPH_ID0_STRIDE * i, pid[i], Access::RO);
+    r.add("PCELL_ID" + std::to_string(i), PCELL_ID0 + PCELL_ID0_STRIDE * i, cid[i], Access::RO);
   }
 }
 

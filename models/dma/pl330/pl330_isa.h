@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "regs/pl330_regs.h"
+
 namespace zvp::pl330 {
 
 // Thread states (DSR[3:0], CSRn[3:0]).
@@ -20,23 +22,17 @@ enum Fault : uint32_t {
   kDbgInstr = 1u << 30, kLockupErr = 1u << 31
 };
 
-// Register offsets (from either aperture's base).
-enum Reg : uint32_t {
-  DSR = 0x000, DPC = 0x004, INTEN = 0x020, INT_EVENT_RIS = 0x024, INTMIS = 0x028, INTCLR = 0x02C,
-  FSRD = 0x030, FSRC = 0x034, FTRD = 0x038, FTR0 = 0x040, CSR0 = 0x100, CPC0 = 0x104,
-  SA0 = 0x400, DA0 = 0x404, CC0 = 0x408, LC0_0 = 0x40C, LC1_0 = 0x410,
-  DBGSTATUS = 0xD00, DBGCMD = 0xD04, DBGINST0 = 0xD08, DBGINST1 = 0xD0C,
-  CR0 = 0xE00, CR1 = 0xE04, CR2 = 0xE08, CR3 = 0xE0C, CR4 = 0xE10, CRD = 0xE14, WD = 0xE80,
-  PERIPH_ID0 = 0xFE0, PCELL_ID0 = 0xFF0
-};
-constexpr uint32_t ftr(unsigned ch) { return FTR0 + 4 * ch; }
-constexpr uint32_t csr(unsigned ch) { return CSR0 + 8 * ch; }
-constexpr uint32_t cpc(unsigned ch) { return CPC0 + 8 * ch; }
-constexpr uint32_t sa(unsigned ch) { return SA0 + 0x20 * ch; }
-constexpr uint32_t da(unsigned ch) { return DA0 + 0x20 * ch; }
-constexpr uint32_t cc(unsigned ch) { return CC0 + 0x20 * ch; }
-constexpr uint32_t lc0(unsigned ch) { return LC0_0 + 0x20 * ch; }
-constexpr uint32_t lc1(unsigned ch) { return LC1_0 + 0x20 * ch; }
+// Register offsets (from either aperture's base): generated from pl330.regs.yaml, the one
+// source the firmware driver and the tests share.
+using namespace ::zvp::regs::pl330;
+constexpr uint32_t ftr(unsigned ch) { return FTR0 + FTR0_STRIDE * ch; }
+constexpr uint32_t csr(unsigned ch) { return CSR0 + CSR0_STRIDE * ch; }
+constexpr uint32_t cpc(unsigned ch) { return CPC0 + CPC0_STRIDE * ch; }
+constexpr uint32_t sa(unsigned ch) { return SA0 + SA0_STRIDE * ch; }
+constexpr uint32_t da(unsigned ch) { return DA0 + DA0_STRIDE * ch; }
+constexpr uint32_t cc(unsigned ch) { return CC0 + CC0_STRIDE * ch; }
+constexpr uint32_t lc0(unsigned ch) { return LC0_0 + LC0_0_STRIDE * ch; }
+constexpr uint32_t lc1(unsigned ch) { return LC1_0 + LC1_0_STRIDE * ch; }
 
 // Opcodes (byte 0).
 enum Op : uint8_t {

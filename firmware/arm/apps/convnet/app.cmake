@@ -7,5 +7,5 @@ set(APP_EXTRA_SOURCES
   ${ZVP_FIRMWARE_ROOT}/common/csp/csp_ref.c)
 set(APP_PRINTF_FLOAT ON)
 # DarkNet 16-bit keeps ~40 MB of packed weights and micro-code: a 160 MB heap (it ends below the
-# job file at CONVNET_JOB_OFFSET = 192 MB).
+# job file in the DDR region CONVNET_JOB = 192 MB).
 set(APP_LIBS m -Wl,--defsym,BSP_HEAP_SIZE=0x0A000000)

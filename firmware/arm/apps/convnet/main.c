@@ -11,7 +11,7 @@
  * ends, and checks the engine's output against the host reference run's checksum (job file)
  * and/or the golden model computed here. Max-pool, average pool and soft-max run on the ARM.
  *
- * Which network: the job file at CONVNET_JOB_OFFSET (convnet_job.h, written by
+ * Which network: the job file in the DDR region CONVNET_JOB (convnet_job.h, written by
  * tools/convnet zvp_convnet_ref); without one, the tiny network in 16 bit, checked on the ARM.
  * Frames: the boot parameter `images` (default 1).
  *
@@ -37,6 +37,7 @@
 #include "drivers/csp/csp.h"
 #include "drivers/csp/csp_dma.h"
 #include "drivers/pl330/pl330.h"
+#include "regs/csp_regs.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 
@@ -244,11 +245,11 @@ int main(void)
 
     static const convnet_job fallback = { CONVNET_JOB_MAGIC, CONVNET_JOB_VERSION, CN_NET_TINY,
                                           CSP_MODE_16BIT, 0, CONVNET_JOB_ARM_GOLDEN, 0, 0, { 0 } };
-    const convnet_job *job = (const convnet_job *)(uintptr_t)(ZVP_DDR_BASE + CONVNET_JOB_OFFSET);
+    const convnet_job *job = (const convnet_job *)(uintptr_t)(ZVP_CONVNET_JOB_BASE);
     if (job->magic != CONVNET_JOB_MAGIC || job->version != CONVNET_JOB_VERSION ||
         job->net >= CN_NET_COUNT || job->mode > 1 || job->nconv > CONVNET_JOB_MAX_LAYERS) {
         printf("convnet: no job file at 0x%08lx: tiny network, 16 bit, checked on the ARM\n",
-               (unsigned long)(ZVP_DDR_BASE + CONVNET_JOB_OFFSET));
+               (unsigned long)(ZVP_CONVNET_JOB_BASE));
         job = &fallback;
     }
     const cn_net_def *net = cn_net((int)job->net);
@@ -301,10 +302,10 @@ int main(void)
         return 3;
     }
     uint32_t entry = 0;
-    const int erc = csp_load_elf((const void *)(uintptr_t)(ZVP_DDR_BASE + CONVNET_MW_ELF_OFFSET), &entry);
+    const int erc = csp_load_elf((const void *)(uintptr_t)(ZVP_CONVNET_MW_ELF_BASE), &entry);
     if (erc) {
         printf("convnet: no loadable Middleware ELF at 0x%08lx (%s)\n",
-               (unsigned long)(ZVP_DDR_BASE + CONVNET_MW_ELF_OFFSET),
+               (unsigned long)(ZVP_CONVNET_MW_ELF_BASE),
                erc == CSP_ELF_BAD_MAGIC ? "not a RISC-V ELF32" : "segment outside the L2 BRAM");
         return 3;
     }

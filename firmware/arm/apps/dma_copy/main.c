@@ -136,7 +136,7 @@ int main(void)
         fails += rc != 0;
     }
     for (uint32_t ch = 0; ch < PL330_NUM_CHANNELS; ch++) {
-        const uint32_t r = ZVP_PL330_SA0 + ch * ZVP_PL330_CHREG_STRIDE;
+        const uint32_t r = ZVP_PL330_SA0 + ch * ZVP_PL330_SA0_STRIDE;
         printf("dma_copy: regs ch %lu CSR=%08lx CPC=+%lu SA=+%lu DA=+%lu CC=%08lx LC0=%lu LC1=%lu\n",
                (unsigned long)ch, (unsigned long)pl330_csr(&dma, ch),
                (unsigned long)(pl330_cpc(&dma, ch) - (uint32_t)(uintptr_t)progs[ch]),

@@ -3,7 +3,7 @@
  *
  * Inputs: the host places an input file at ZVP_LENET_DATA_BASE before boot (like the seed's
  * driver reading it from an SD card): "ZVPLNIN1" (32x32 int16 network inputs + labels, see
- * platform/memmap/lenet_ip.yaml) or a raw "ZVPMNIST" file, converted here into LENET_WORK with the
+ * platform/soc/memmap/ddr_layout.yaml) or a raw "ZVPMNIST" file, converted here into LENET_WORK with the
  * model's input format. The boot-parameter block (zvp_report.h) gives the number of images
  * (0 = all) and flags: bit 0 quiet (no per-image lines), bit 1 pipelined (see below).
  *

@@ -1,13 +1,15 @@
 #include "drivers/axidma/axidma.h"
 
 #include "bsp/io.h"
-#include "zvp_memmap.h"
+#include "regs/axi_dma_regs.h" /* models/dma/axi_dma/axi_dma.regs.yaml */
 
 #define RESET_POLLS 1000u
+/* The S2MM registers repeat the MM2S ones at this offset. */
+#define S2MM_OFFSET (ZVP_AXI_DMA_S2MM_DMACR - ZVP_AXI_DMA_MM2S_DMACR)
 
 static uint32_t reg(const axidma_dev *d, int dir, uint32_t mm2s_off)
 {
-    return d->base + mm2s_off + (dir == AXIDMA_S2MM ? (ZVP_AXI_DMA_S2MM_DMACR - ZVP_AXI_DMA_MM2S_DMACR) : 0u);
+    return d->base + mm2s_off + (dir == AXIDMA_S2MM ? S2MM_OFFSET : 0u);
 }
 
 int axidma_reset(axidma_dev *d)
@@ -40,7 +42,7 @@ int axidma_simple_transfer(axidma_dev *d, uint32_t addr, uint32_t len, int dir)
         return -2;
     if (axidma_busy(d, dir))
         return -1;
-    bsp_out32(reg(d, dir, dir == AXIDMA_S2MM ? ZVP_AXI_DMA_S2MM_DA - 0x30u : ZVP_AXI_DMA_MM2S_SA), addr);
+    bsp_out32(reg(d, dir, dir == AXIDMA_S2MM ? ZVP_AXI_DMA_S2MM_DA - S2MM_OFFSET : ZVP_AXI_DMA_MM2S_SA), addr);
     const uint32_t cr = reg(d, dir, ZVP_AXI_DMA_MM2S_DMACR);
     bsp_out32(cr, bsp_in32(cr) | AXIDMA_CR_RS);
     bsp_out32(reg(d, dir, ZVP_AXI_DMA_MM2S_LENGTH), len); /* last: starts the channel */

@@ -1,6 +1,6 @@
 /* Xilinx AXI DMA (PG021) in direct register mode, the register sequences of the vendor driver
  * (XAxiDma): reset and poll, simple transfer, interrupt enable / status / acknowledge.
- * Offsets come from zvp_memmap.h (ZVP_AXI_DMA_*); S2MM registers are MM2S + 0x30. */
+ * Offsets come from regs/axi_dma_regs.h (ZVP_AXI_DMA_*); S2MM registers repeat the MM2S ones. */
 #ifndef DRV_AXIDMA_H
 #define DRV_AXIDMA_H
 

@@ -1,9 +1,9 @@
 #include "drivers/axitimer/axitimer.h"
 
 #include "bsp/io.h"
-#include "zvp_memmap.h"
+#include "regs/axi_timer_regs.h" /* models/pl/axi_timer.regs.yaml */
 
-#define TIMER_STRIDE (ZVP_AXI_TIMER_TCSR1 - ZVP_AXI_TIMER_TCSR0)
+#define TIMER_STRIDE ZVP_AXI_TIMER_TCSR0_STRIDE
 
 static uint32_t tcsr(uint32_t base, unsigned n) { return base + ZVP_AXI_TIMER_TCSR0 + (n & 1u) * TIMER_STRIDE; }
 static uint32_t tlr(uint32_t base, unsigned n) { return base + ZVP_AXI_TIMER_TLR0 + (n & 1u) * TIMER_STRIDE; }

@@ -1,5 +1,5 @@
 /* Xilinx AXI Timer (PG079), the vendor driver's (XTmrCtr) register sequences: two 32-bit
- * counters at ZVP_AXI_TIMER_TCSR0/TCSR1. Start = TCSR <- LOAD (counter <- TLR), then
+ * counters at ZVP_AXI_TIMER_TCSR0 + n * ZVP_AXI_TIMER_TCSR0_STRIDE. Start = TCSR <- LOAD (counter <- TLR), then
  * TCSR <- old value | ENT. */
 #ifndef DRV_AXITIMER_H
 #define DRV_AXITIMER_H

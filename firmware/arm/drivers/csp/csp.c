@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bsp/bsp.h"
+#include "regs/csp_regs.h" /* models/accel/csp/csp.regs.yaml */
 #include "zvp_memmap.h"
 
 #define CTRL(r) (ZVP_CSP_CTRL_BASE + ZVP_CSP_CTRL_##r)
@@ -61,9 +62,9 @@ void csp_riscv_start(uint32_t boot)
 
 int csp_riscv_running(void) { return (bsp_in32(CTRL(RISCV_CTRL)) & 1u) == 0; }
 
-void csp_mailbox_write(unsigned i, uint32_t v) { bsp_out32(CTRL(MAILBOX0) + 4u * i, v); }
+void csp_mailbox_write(unsigned i, uint32_t v) { bsp_out32(CTRL(MAILBOX0) + ZVP_CSP_CTRL_MAILBOX0_STRIDE * i, v); }
 
-uint32_t csp_mailbox_read(unsigned i) { return bsp_in32(CTRL(MAILBOX0) + 4u * i); }
+uint32_t csp_mailbox_read(unsigned i) { return bsp_in32(CTRL(MAILBOX0) + ZVP_CSP_CTRL_MAILBOX0_STRIDE * i); }
 
 void csp_doorbell_rv(void)
 {

@@ -1,6 +1,6 @@
 /* ARM driver of the CSP (seed 001, PL design "csp") over M_AXI_GP0: the Zero-riscy's L2
  * instruction BRAM (Middleware loading from an ELF image in memory), its reset/boot control, the
- * doorbells in both directions and the mailbox (CspControl, platform/memmap/csp.yaml), and the
+ * doorbells in both directions and the mailbox (CspControl, models/accel/csp/csp.regs.yaml), and the
  * PL330 micro-code generator for a layer's DMA requests (csp_dma.h). */
 #ifndef DRIVERS_CSP_CSP_H
 #define DRIVERS_CSP_CSP_H

@@ -1,7 +1,7 @@
 #include "drivers/lenet_ip/lenet_ip.h"
 
 #include "bsp/io.h"
-#include "zvp_memmap.h"
+#include "regs/lenet_ip_regs.h" /* models/accel/lenet/lenet_ip.regs.yaml */
 
 #define R(d, off) ((d)->base + (off))
 

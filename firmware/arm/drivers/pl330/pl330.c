@@ -16,12 +16,12 @@ uint32_t pl330_read(pl330_dev *d, uint32_t off) { return bsp_in32(REG(off)); }
 
 uint32_t pl330_csr(pl330_dev *d, uint32_t ch)
 {
-    return bsp_in32(REG(ZVP_PL330_CSR0 + ch * ZVP_PL330_CS_STRIDE));
+    return bsp_in32(REG(ZVP_PL330_CSR0 + ch * ZVP_PL330_CSR0_STRIDE));
 }
 
 uint32_t pl330_cpc(pl330_dev *d, uint32_t ch)
 {
-    return bsp_in32(REG(ZVP_PL330_CPC0 + ch * ZVP_PL330_CS_STRIDE));
+    return bsp_in32(REG(ZVP_PL330_CPC0 + ch * ZVP_PL330_CPC0_STRIDE));
 }
 
 static int dbg_idle(pl330_dev *d)
@@ -74,7 +74,7 @@ int pl330_selftest(pl330_dev *d)
     /* A DMA-330 answers (PERIPH_ID & 0xFFFFF) == 0x41330. */
     uint32_t id = 0;
     for (uint32_t i = 0; i < 4; i++)
-        id |= (bsp_in32(REG(ZVP_PL330_PERIPH_ID0 + 4 * i)) & 0xFFu) << (8 * i);
+        id |= (bsp_in32(REG(ZVP_PL330_PERIPH_ID0 + ZVP_PL330_PERIPH_ID0_STRIDE * i)) & 0xFFu) << (8 * i);
     if ((id & 0xFFFFFu) != 0x41330u)
         return -1;
     if (bsp_in32(REG(ZVP_PL330_DBGSTATUS)) & 1u)
@@ -147,7 +147,7 @@ int pl330_handle_fault(pl330_dev *d)
         d->last_fault.channel = (int)ch;
         d->last_fault.fsrd = fsrd;
         d->last_fault.fsrc = fsrc;
-        d->last_fault.ftr = bsp_in32(REG(ZVP_PL330_FTR0 + ch * ZVP_PL330_FTR_STRIDE));
+        d->last_fault.ftr = bsp_in32(REG(ZVP_PL330_FTR0 + ch * ZVP_PL330_FTR0_STRIDE));
         d->last_fault.pc = pl330_cpc(d, ch);
         if (!d->quiet)
             printf("pl330: channel %lu fault FTR=0x%08lx CPC=0x%08lx\n", (unsigned long)ch,

@@ -10,6 +10,7 @@
 
 #include "drivers/pl330/pl330_asm.h"
 #include "drivers/pl330/pl330_prog.h"
+#include "regs/pl330_regs.h" /* ZVP_PL330_*: models/dma/pl330/pl330.regs.yaml */
 
 #define PL330_NUM_CHANNELS 8u
 

@@ -4,9 +4,9 @@
  * A trap (e.g. an access fault on an unmapped address) is reported to the ARM through the
  * mailbox (STATUS = CSP_STATUS_TRAP, mcause/mtval/mepc) and the ARM doorbell; the core parks. */
 #include "middleware/mw.h"
-#include "zvp_memmap.h"
+#include "regs/csp_regs.h" /* models/accel/csp/csp.regs.yaml */
 
-#define MBOX(i) (*(volatile uint32_t *)(uintptr_t)(ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + 4u * (i)))
+#define MBOX(i) (*(volatile uint32_t *)(uintptr_t)(ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * (i)))
 
 __attribute__((interrupt("machine"), aligned(4), noreturn)) static void mw_trap(void)
 {

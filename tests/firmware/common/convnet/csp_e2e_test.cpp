@@ -27,6 +27,8 @@ extern "C" {
 #include "drivers/csp/csp_dma.h"
 #include "drivers/pl330/pl330_asm.h"
 }
+#include "regs/csp_regs.h"
+#include "regs/pl330_regs.h"
 #include "zvp_memmap.h"
 
 using namespace zvp;
@@ -34,8 +36,8 @@ using namespace zvp;
 namespace {
 
 constexpr uint64_t kDdrSize = 96u << 20;
-constexpr uint32_t kGp = ZVP_CSP_L2_BASE;  // CSP aperture on GP0
-constexpr uint32_t kDmac = 0xF8003000;
+constexpr uint32_t kGp = ZVP_CSP_BASE;  // CSP aperture on GP0
+constexpr uint32_t kDmac = ZVP_DMAC_S_BASE;
 constexpr uint32_t kIn = 0x00100000, kW = 0x01000000, kOut = 0x02000000, kProg = 0x03000000;
 
 struct Sys {
@@ -81,10 +83,10 @@ struct Sys {
   void ctrl(uint32_t reg, uint32_t v) { arm.write32(ZVP_CSP_CTRL_BASE + reg, v); }
   uint32_t ctrl_rd(uint32_t reg) { return arm.read32(ZVP_CSP_CTRL_BASE + reg); }
   void dbg(uint32_t inst0, uint32_t inst1) {
-    while (arm.read32(kDmac + 0xD00) & 1) pause(10);
-    arm.write32(kDmac + 0xD08, inst0);
-    arm.write32(kDmac + 0xD0C, inst1);
-    arm.write32(kDmac + 0xD04, 0);
+    while (arm.read32(kDmac + ZVP_PL330_DBGSTATUS) & 1) pause(10);
+    arm.write32(kDmac + ZVP_PL330_DBGINST0, inst0);
+    arm.write32(kDmac + ZVP_PL330_DBGINST1, inst1);
+    arm.write32(kDmac + ZVP_PL330_DBGCMD, 0);
   }
 
   // The ARM's loader (drivers/csp/csp.c does the same over GP0).
@@ -171,7 +173,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       uint32_t mb[CSP_MB_WORDS] = {};
       csp_desc_encode(&d, mb);
       ++seq;
-      for (unsigned k = 1; k < 6; ++k) sys.ctrl(ZVP_CSP_CTRL_MAILBOX0 + 4 * k, mb[k]);
+      for (unsigned k = 1; k < 6; ++k) sys.ctrl(ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * k, mb[k]);
       sys.ctrl(ZVP_CSP_CTRL_MAILBOX0, seq << 8 | CSP_CMD_LAYER);
       const sc_core::sc_time t0 = sc_core::sc_time_stamp();
       const uint64_t eng0 = sys.csp.engine.total_cycles(), conf0 = sys.csp.engine.total_conflicts();
@@ -186,7 +188,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       for (unsigned ch = 0; ch < 3; ++ch)
         while (sys.dmac.channel_state(ch) != 0 && sc_core::sc_time_stamp() < limit) sys.pause(100);
       const double secs = (sc_core::sc_time_stamp() - t0).to_seconds();
-      const uint32_t st = sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + 4 * CSP_MB_STATUS);
+      const uint32_t st = sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * CSP_MB_STATUS);
       EXPECT_EQ(st, seq << 8) << c.name << ": middleware status";
       EXPECT_FALSE(sys.abort_line.read()) << c.name << ": DMAC fault";
       for (unsigned ch = 0; ch < 3; ++ch) EXPECT_EQ(sys.dmac.channel_state(ch), 0u) << "channel " << ch;
@@ -206,7 +208,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       }
       EXPECT_EQ(bad, 0u) << c.name << ": of " << ref.size() << " outputs";
       EXPECT_GT(nz, ref.size() / 10) << "degenerate test data";
-      const uint32_t cycles = sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + 4 * CSP_MB_CYCLES);
+      const uint32_t cycles = sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * CSP_MB_CYCLES);
       const double peak = 2.0 * 27 * 2 * pl_hz * (c.mode ? 2 : 1);
       std::printf("[ layer    ] %-16s %3ux%-3u %4u->%-4u s%u %2d-bit: %9.3f ms  rv %9u cyc  tiles %u OG %u x%u IG %u",
                   c.name, c.w, c.h, c.cin, c.cout, c.stride, c.mode ? 8 : 16, secs * 1e3, cycles, p.n_tiles,
@@ -225,7 +227,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
     sys.ctrl(ZVP_CSP_CTRL_MAILBOX0, seq << 8 | CSP_CMD_QUIT);
     sys.ctrl(ZVP_CSP_CTRL_DOORBELL_RV, 1);
     sys.pause(20000);
-    EXPECT_EQ(sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + 4 * CSP_MB_STATUS), seq << 8);
+    EXPECT_EQ(sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * CSP_MB_STATUS), seq << 8);
   });
 }
 

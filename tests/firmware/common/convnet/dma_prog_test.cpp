@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "zvp_memmap.h"
+
 extern "C" {
 #include "convnet/csp_plan.h"
 #include "drivers/csp/csp_dma.h"
@@ -20,7 +22,7 @@ extern "C" {
 namespace {
 
 constexpr uint32_t kDdr[3] = {0x10000000u, 0x20000000u, 0x30000000u};
-constexpr uint32_t kTcdm = 0x40100000u, kWm = 0x40200000u;
+constexpr uint32_t kTcdm = ZVP_CSP_TCDM_BASE, kWm = ZVP_CSP_WM_BASE;
 
 struct Mem {
   std::map<uint32_t, std::vector<uint8_t>*> regions;  // base -> bytes

@@ -19,7 +19,12 @@ extern "C" {
 #include "middleware/mw.h"
 #include "middleware/mw_hal.h"
 }
-#include "zvp_memmap.h"
+#include "regs/csp_regs.h"
+
+namespace {
+// The engine's register file ends after its last register (INFO).
+constexpr uint32_t kEngineBytes = ZVP_CSP_ENGINE_INFO + 4;
+}  // namespace
 
 namespace {
 
@@ -41,7 +46,7 @@ struct MockCsp {
     uint32_t addr = 0, len = 0, pushed = 0, done = 0;
     std::deque<uint32_t> fifo;
   } ch[3];
-  uint32_t eng[0x44 / 4] = {};
+  uint32_t eng[kEngineBytes / 4] = {};
   bool busy = false;
   unsigned busy_polls = 0;
   uint32_t passes = 0;
@@ -148,7 +153,7 @@ struct MockCsp {
     for (unsigned b = 0; b < 3; ++b) {
       in[b] = feat[b].data();
       if (b >= nf) continue;
-      const uint32_t off = eng[(ZVP_CSP_ENGINE_IN_ADDR0 + 4 * b) / 4];
+      const uint32_t off = eng[(ZVP_CSP_ENGINE_IN_ADDR0 + (ZVP_CSP_ENGINE_IN_ADDR1 - ZVP_CSP_ENGINE_IN_ADDR0) * b) / 4];
       if (off + fbytes > plan.acc_base) error("input stream outside the input banks");
       in_flight.push_back({false, off, fbytes});
       std::vector<uint32_t> w(fbytes / 4);
@@ -203,11 +208,11 @@ struct MockCsp {
   }
 
   uint32_t rd(uint32_t a) {
-    if (a >= ZVP_CSP_RV_ENGINE_BASE && a < ZVP_CSP_RV_ENGINE_BASE + 0x44) {
+    if (a >= ZVP_CSP_RV_ENGINE_BASE && a < ZVP_CSP_RV_ENGINE_BASE + kEngineBytes) {
       const uint32_t r = a - ZVP_CSP_RV_ENGINE_BASE;
       return r == ZVP_CSP_ENGINE_STATUS ? status() : eng[r / 4];
     }
-    if (a >= ZVP_CSP_RV_SCHED_BASE && a < ZVP_CSP_RV_SCHED_BASE + 0x100) {
+    if (a >= ZVP_CSP_RV_SCHED_BASE && a < ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_RV_SCHED_SIZE) {
       const uint32_t r = a - ZVP_CSP_RV_SCHED_BASE;
       if (r >= ZVP_CSP_SCHED_IRQ_STATUS) return 0;
       const int c = plan_ch(r / ZVP_CSP_SCHED_CH_STRIDE);
@@ -223,7 +228,7 @@ struct MockCsp {
   }
 
   void wr(uint32_t a, uint32_t v) {
-    if (a >= ZVP_CSP_RV_ENGINE_BASE && a < ZVP_CSP_RV_ENGINE_BASE + 0x44) {
+    if (a >= ZVP_CSP_RV_ENGINE_BASE && a < ZVP_CSP_RV_ENGINE_BASE + kEngineBytes) {
       const uint32_t r = a - ZVP_CSP_RV_ENGINE_BASE;
       if (r == ZVP_CSP_ENGINE_CTRL) {
         if (v & MW_ENG_START) start();
@@ -232,7 +237,7 @@ struct MockCsp {
       }
       return;
     }
-    if (a >= ZVP_CSP_RV_SCHED_BASE && a < ZVP_CSP_RV_SCHED_BASE + 0x100) {
+    if (a >= ZVP_CSP_RV_SCHED_BASE && a < ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_RV_SCHED_SIZE) {
       const uint32_t r = a - ZVP_CSP_RV_SCHED_BASE;
       if (r >= ZVP_CSP_SCHED_IRQ_STATUS) return;
       const int c = plan_ch(r / ZVP_CSP_SCHED_CH_STRIDE);

@@ -22,13 +22,13 @@ TEST(AxiDmaDirect, ResetValuesAndSoftResetOfBothChannels) {
       EXPECT_EQ(b.rd(ch + SR) & D::SR_HALTED, 0u);
       EXPECT_EQ(b.rd(ch + SR) >> 16 & 0xFF, 5u);
     }
-    b.wr(MM2S + 0x18, 0x1234);
+    b.wr(MM2S + ADDR, 0x1234);
     b.wr(S2MM + CR, b.rd(S2MM + CR) | D::CR_RESET);  // reset through the S2MM register
     for (uint64_t ch : {MM2S, S2MM}) {
       EXPECT_EQ(b.rd(ch + CR), 0x00010002u);  // Reset bit already clear: reset completed
       EXPECT_EQ(b.rd(ch + SR), 0x00010001u);
     }
-    EXPECT_EQ(b.rd(MM2S + 0x18), 0u);
+    EXPECT_EQ(b.rd(MM2S + ADDR), 0u);
     tlm::tlm_response_status st;
     b.cpu.read32(0x20, &st);
     EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);  // reserved offset

@@ -39,9 +39,9 @@ TEST(AxiDmaSg, Mm2sDescriptorChainWithCoalescing) {
     b.wr(MM2S + CURDESC, 0x2000);                 // ignored while running
     EXPECT_EQ(b.rd(MM2S + CURDESC), 0x1080u);
   });
-  EXPECT_EQ(b.mem32(0x1000 + 0x1C), D::BD_CMPLT | 100u);
-  EXPECT_EQ(b.mem32(0x1040 + 0x1C), D::BD_CMPLT | 60u);
-  EXPECT_EQ(b.mem32(0x1080 + 0x1C), D::BD_CMPLT | 30u);
+  EXPECT_EQ(b.mem32(0x1000 + D::BD_STATUS), D::BD_CMPLT | 100u);
+  EXPECT_EQ(b.mem32(0x1040 + D::BD_STATUS), D::BD_CMPLT | 60u);
+  EXPECT_EQ(b.mem32(0x1080 + D::BD_STATUS), D::BD_CMPLT | 30u);
   std::vector<uint8_t> first = b.mem(0x2000, 100), second = b.mem(0x3000, 60);
   first.insert(first.end(), second.begin(), second.end());
   EXPECT_EQ(pkts[0], first);
@@ -70,9 +70,9 @@ TEST(AxiDmaSg, S2mmPacketSpansDescriptors) {
     EXPECT_EQ(b.rd(S2MM + CURDESC), 0x5040u);  // the packet ended in the second descriptor
     EXPECT_EQ(b.rd(S2MM + SR) & D::SR_IDLE, 0u);  // third descriptor still queued
   });
-  EXPECT_EQ(b.mem32(0x5000 + 0x1C), D::BD_CMPLT | D::BD_RXSOF | 64u);
-  EXPECT_EQ(b.mem32(0x5040 + 0x1C), D::BD_CMPLT | D::BD_RXEOF | 36u);
-  EXPECT_EQ(b.mem32(0x5080 + 0x1C), 0u);
+  EXPECT_EQ(b.mem32(0x5000 + D::BD_STATUS), D::BD_CMPLT | D::BD_RXSOF | 64u);
+  EXPECT_EQ(b.mem32(0x5040 + D::BD_STATUS), D::BD_CMPLT | D::BD_RXEOF | 36u);
+  EXPECT_EQ(b.mem32(0x5080 + D::BD_STATUS), 0u);
   EXPECT_EQ(b.mem(0x6000, 64), b.mem(0x2000, 64));
   EXPECT_EQ(b.mem(0x7000, 36), b.mem(0x2000 + 64, 36));
 }
@@ -134,7 +134,7 @@ TEST(AxiDmaSg, CyclicModeIgnoresTailAndCmpltUntilStopped) {
     EXPECT_EQ(packets, at_halt);
   });
   EXPECT_GE(packets, 6u);
-  EXPECT_EQ(b.mem32(0x1000 + 0x1C) & D::BD_CMPLT, D::BD_CMPLT);
+  EXPECT_EQ(b.mem32(0x1000 + D::BD_STATUS) & D::BD_CMPLT, D::BD_CMPLT);
 }
 
 TEST(AxiDmaSg, DescriptorErrors) {
@@ -166,9 +166,9 @@ TEST(AxiDmaSg, DescriptorErrors) {
   });
   EXPECT_EQ(sr[0] & D::SR_ERRORS, uint32_t(D::SR_SGINTERR));
   EXPECT_EQ(sr[1] & D::SR_ERRORS, uint32_t(D::SR_INTERR));
-  EXPECT_EQ(b.mem32(0x1100 + 0x1C), uint32_t(D::BD_INTERR));
+  EXPECT_EQ(b.mem32(0x1100 + D::BD_STATUS), uint32_t(D::BD_INTERR));
   EXPECT_EQ(sr[2] & D::SR_ERRORS, uint32_t(D::SR_SGDECERR));
   EXPECT_EQ(sr[3] & D::SR_ERRORS, uint32_t(D::SR_DECERR));
-  EXPECT_EQ(b.mem32(0x1200 + 0x1C), uint32_t(D::BD_DECERR));
+  EXPECT_EQ(b.mem32(0x1200 + D::BD_STATUS), uint32_t(D::BD_DECERR));
   for (uint32_t s : sr) EXPECT_EQ(s & (D::SR_ERR | D::SR_HALTED | D::SR_IDLE), D::SR_ERR | D::SR_HALTED);
 }

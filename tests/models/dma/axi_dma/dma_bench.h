@@ -29,9 +29,11 @@ struct ErrorTarget : sc_core::sc_module {
   }
 };
 
-// Register offsets (channel base + offset).
-constexpr uint64_t MM2S = 0x00, S2MM = 0x30;
-constexpr uint64_t CR = 0x00, SR = 0x04, CURDESC = 0x08, TAILDESC = 0x10, ADDR = 0x18, LENGTH = 0x28;
+// Register offsets (channel base + offset), from axi_dma.regs.yaml.
+namespace R = regs::axi_dma;
+constexpr uint64_t MM2S = 0, S2MM = AxiDma::kS2mmOffset;
+constexpr uint64_t CR = R::MM2S_DMACR, SR = R::MM2S_DMASR, CURDESC = R::MM2S_CURDESC, TAILDESC = R::MM2S_TAILDESC,
+                   ADDR = R::MM2S_SA, LENGTH = R::MM2S_LENGTH;
 constexpr uint64_t kErrBase = 0x8000'0000, kUnmapped = 0x4000'0000;
 
 inline AxiDmaConfig default_cfg(bool sg = false) {
@@ -94,10 +96,10 @@ struct DmaBench {
   // A scatter-gather descriptor (32-bit addressing).
   void bd(uint64_t at, uint64_t next, uint64_t buf, uint32_t control, uint32_t status = 0) {
     uint32_t w[16] = {};
-    w[0] = uint32_t(next);
-    w[2] = uint32_t(buf);
-    w[6] = control;
-    w[7] = status;
+    w[AxiDma::BD_NXTDESC / 4] = uint32_t(next);
+    w[AxiDma::BD_BUFFER / 4] = uint32_t(buf);
+    w[AxiDma::BD_CONTROL / 4] = control;
+    w[AxiDma::BD_STATUS / 4] = status;
     ddr.load(at, w, sizeof w);
   }
   // Polls DMASR until (SR & mask) == want, at most `tries` reads 100 ns apart.

@@ -18,8 +18,8 @@ TEST(Pl330Regs, ConfigurationAndIds) {
     EXPECT_EQ(s.rd(CRD), 0x07FF7F73u);
     uint32_t pid = 0, cid = 0;
     for (unsigned i = 0; i < 4; ++i) {
-      pid |= (s.rd(PERIPH_ID0 + 4 * i) & 0xFF) << (8 * i);
-      cid |= (s.rd(PCELL_ID0 + 4 * i) & 0xFF) << (8 * i);
+      pid |= (s.rd(PERIPH_ID0 + PERIPH_ID0_STRIDE * i) & 0xFF) << (8 * i);
+      cid |= (s.rd(PCELL_ID0 + PCELL_ID0_STRIDE * i) & 0xFF) << (8 * i);
     }
     EXPECT_EQ(pid & 0xFFFFF, 0x41330u);  // the check Linux's driver makes
     EXPECT_EQ(cid, 0xB105F00Du);
@@ -28,6 +28,23 @@ TEST(Pl330Regs, ConfigurationAndIds) {
     for (unsigned c = 0; c < 8; ++c) EXPECT_EQ(s.rd(csr(c)), 0u);
     // The non-secure aperture serves the same register file.
     EXPECT_EQ(s.rd(CR0, true), 0x001E3071u);
+  });
+}
+
+// The model decodes every register instance of pl330.regs.yaml (the map the firmware uses).
+TEST(Pl330Regs, EveryRegisterOfTheMapIsDecoded) {
+  Sys s;
+  run_sim([&] {
+    unsigned n_regs = 0;
+#define ZVP_X_(name, offset, width, count, stride, access)                            \
+  for (uint32_t i = 0; i < count; ++i, ++n_regs) {                                    \
+    tlm::tlm_response_status st;                                                      \
+    s.cpu.read32(kSBase + offset + i * stride, &st);                                  \
+    EXPECT_EQ(st, tlm::TLM_OK_RESPONSE) << #name << "[" << i << "]";                  \
+  }
+    ZVP_PL330_REGS(ZVP_X_)
+#undef ZVP_X_
+    EXPECT_EQ(n_regs, 92u);  // 20 single registers, 8 per-channel arrays of 8, 2 ID arrays of 4
   });
 }
 
