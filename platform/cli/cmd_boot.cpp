@@ -43,7 +43,7 @@ options:
                         empty PL, where GP accesses get DECERR)
   --set PATH=VALUE      set a parameter (repeatable; 'zvp params' lists them), e.g.
                         --set ps.ddrc.tcl=8 --set clocks.fclk0=100MHz
-  --load FILE@ADDR[,FILE@ADDR...]
+  --load FILE@ADDR[,FILE@ADDR...]   (ADDR: a number or a region name, e.g. LENET_DATA)
                         write each FILE into DDR at ADDR before boot (like a bootloader/SD card)
   --images N            boot parameter for data-processing firmware: process N inputs
   --boot-flags N        boot parameter: firmware-specific flag bits (e.g. lenet5: 1 quiet,

@@ -68,10 +68,14 @@ std::unique_ptr<Session> open_session(const Scenario& sc, const HostIo& io) {
 DataLoad parse_load(const std::string& spec) {
   auto at = spec.rfind('@');
   if (at == std::string::npos || at == 0 || at + 1 == spec.size())
-    throw cli::UsageError("--load takes FILE@ADDRESS, e.g. digits.bin@0x10000000");
+    throw cli::UsageError("--load takes FILE@ADDRESS or FILE@REGION, e.g. digits.bin@LENET_DATA");
   DataLoad d;
   d.file = spec.substr(0, at);
-  d.address = cli::parse_u64(spec.substr(at + 1), "--load address");
+  try {
+    resolve_load_address(spec.substr(at + 1), d, "--load " + spec);
+  } catch (const ConfigError& e) {
+    throw cli::UsageError(e.what());
+  }
   return d;
 }
 

@@ -62,20 +62,7 @@ constexpr NamedRegion kRegions[] = {
 // `address:` is a number or the name of a region (its base); sets d.address and d.region.
 void resolve_address(const YAML::Node& n, DataLoad& d, const std::string& file) {
   if (!n.IsScalar()) throw ConfigError(file + ": 'data.address' must be a number or a region name");
-  const std::string v = n.Scalar();
-  if (!v.empty() && std::isdigit(static_cast<unsigned char>(v[0]))) {
-    d.address = as<uint64_t>(n, "data.address", file);
-    return;
-  }
-  for (const NamedRegion& r : kRegions)
-    if (v == r.name) {
-      d.address = r.base;
-      d.region = r.name;
-      return;
-    }
-  std::string known;
-  for (const NamedRegion& r : kRegions) known += (known.empty() ? "" : ", ") + std::string(r.name);
-  throw ConfigError(file + ": data.address '" + v + "' is neither a number nor a known region (" + known + ")");
+  resolve_load_address(n.Scalar(), d, file + ": data.address");
 }
 
 }  // namespace
@@ -168,6 +155,23 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
     for (auto it : r) s.reference[it.first.as<std::string>()] = as<double>(it.second, "reference", path);
   }
   return s;
+}
+
+void resolve_load_address(const std::string& v, DataLoad& d, const std::string& what) {
+  if (!v.empty() && std::isdigit(static_cast<unsigned char>(v[0]))) {
+    d.address = units::parse_u64(v, what);
+    return;
+  }
+  for (const NamedRegion& r : kRegions)
+    if (v == r.name) {
+      d.address = r.base;
+      d.region = r.name;
+      d.region_size = r.size;
+      return;
+    }
+  std::string known;
+  for (const NamedRegion& r : kRegions) known += (known.empty() ? "" : ", ") + std::string(r.name);
+  throw ConfigError(what + ": '" + v + "' is neither a number nor a known region (" + known + ")");
 }
 
 void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin) {

@@ -19,6 +19,7 @@ struct DataLoad {
   std::string file;      // bytes written into DDR before boot
   uint64_t address = 0;
   std::string region;    // the named DDR region the address came from ("" = a number)
+  uint64_t region_size = 0;  // its size: a larger file is an error
 };
 
 struct Expectations {
@@ -54,6 +55,10 @@ struct Scenario {
 // tree) in paths. Throws ConfigError on a malformed file.
 Scenario load_scenario(const std::string& path, const std::string& build_dir,
                        const std::string& source_dir);
+
+// A load address: a number, or the name of a memory-map region (ZVP_MEMMAP_REGIONS), whose base
+// it becomes. ConfigError naming `what` and listing the regions otherwise.
+void resolve_load_address(const std::string& text, DataLoad& d, const std::string& what);
 
 // "DESIGN[:VARIANT]" -> the design and, for a variant, the setting pl.<design>.variant.
 void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin);

@@ -36,6 +36,9 @@ Session::Session(const Scenario& sc, const HostIo& io)
   const uint64_t ddr = soc_->ddr_size();
   for (const auto& d : sc_.data) {
     auto bytes = read_file(d.file);
+    if (!d.region.empty() && bytes.size() > d.region_size)
+      throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) + " bytes) is larger than region " +
+                        d.region + " (" + std::to_string(d.region_size) + " bytes)");
     if (d.address >= ddr || bytes.size() > ddr - d.address)
       throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) +
                         " bytes) does not fit in DDR at the given address");

@@ -166,9 +166,8 @@ const LenetHlsDesign& lenet_hls_design(const std::string& name) {
       {"stream", lenet_hls_design("stream", defaults)},
       {"partial", lenet_hls_design("partial", defaults)},
       {"optimized", lenet_hls_design("optimized", defaults)}};
-  auto it = designs.find(name);
-  if (it == designs.end()) return lenet_hls_design(name, defaults);  // throws, naming the known ones
-  return it->second;
+  if (!designs.count(name)) (void)lenet_hls_design(name, defaults);  // throws, naming the known ones
+  return designs.at(name);
 }
 
 void LenetHlsOps::declare(ParamScope& p) {

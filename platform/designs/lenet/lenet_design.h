@@ -80,7 +80,7 @@ class LenetDesign : public PlDesign {
   std::unique_ptr<AxiTimer> timer_;
 };
 
-// Input file for the lenet5 firmware ("ZVPLNIN1", platform/memmap/lenet_ip.yaml): the first
+// Input file for the lenet5 firmware ("ZVPLNIN1", platform/soc/memmap/ddr_layout.yaml): the first
 // `count` digits of a ZVP MNIST file (0 = all) as network inputs in the given input format.
 std::vector<uint8_t> lenet_inputs_file(const std::string& mnist_file, size_t count, lenet_fx_fmt input_fmt);
 // Writes it into DDR at addr (default ZVP_LENET_DATA_BASE) before boot, as the seed's driver
