@@ -72,4 +72,38 @@ class AddressMap {
   std::vector<Window> windows_;
 };
 
+// The binding-and-mapping API of a bus that decodes with an AddressMap: `Bus` has an
+// `initiator` multi-socket and an AddressMap `map_` (Router, Interconnect), and befriends this.
+template <typename Bus>
+class AttachesSlaves {
+ public:
+  // Binds `slave` to the next initiator port and routes [base, base+size) to it: the slave sees
+  // addresses relative to base, or unchanged with Addressing::Absolute. Throws
+  // std::invalid_argument (nothing bound) on an empty or overlapping window.
+  template <typename Socket>
+  void attach(Socket& slave, uint64_t base, uint64_t size, const std::string& label,
+              Addressing addressing = Addressing::Relative) {
+    attach(slave, {{base, size, label}}, addressing);
+  }
+  // A slave answering in several windows (all relative, or all absolute).
+  template <typename Socket>
+  void attach(Socket& slave, std::initializer_list<AddressMap::Span> windows,
+              Addressing addressing = Addressing::Relative) {
+    Bus& bus = static_cast<Bus&>(*this);
+    bus.map_.add(windows, bus.initiator.size(), addressing);
+    bus.initiator.bind(slave);
+  }
+  // Binds a port that no window selects: a bus with no slaves yet must still be bound.
+  template <typename Socket>
+  void attach_unmapped(Socket& slave) {
+    static_cast<Bus&>(*this).initiator.bind(slave);
+  }
+  // The low-level form for ports bound by hand: [base, base+size) -> initiator[port] (the
+  // order of binding).
+  void map(uint64_t base, uint64_t size, unsigned port, bool relative = true, const std::string& label = "") {
+    static_cast<Bus&>(*this).map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute,
+                                       label);
+  }
+};
+
 }  // namespace zvp

@@ -20,6 +20,30 @@ std::string quoted_list(const std::vector<std::string>& v) {
   return s;
 }
 
+std::string frequency_range(double min_hz, double max_hz) {
+  return "[" + units::format_frequency(min_hz) + ", " + units::format_frequency(max_hz) + "]";
+}
+
+// A parameter whose text `read`s into a V, is checked against [min, max] (`range` is how that reads
+// to a user), then `store`d into the bound field; `show` prints the field.
+template <typename V, typename Read, typename Store, typename Show>
+Param ranged(const std::string& name, const std::string& full, const char* type, const std::string& unit,
+             const std::string& doc, V min, V max, const std::string& range, Read read, Store store, Show show) {
+  Param p;
+  p.path = name;
+  p.type = type;
+  p.unit = unit;
+  p.doc = doc;
+  p.range = range;
+  p.parse = [=](const std::string& s) {
+    const V x = read(s, full);
+    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range);
+    store(x);
+  };
+  p.format = show;
+  return p;
+}
+
 size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> row(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -67,70 +91,27 @@ void ParamScope::add(const std::string& name, bool& v, const std::string& doc) {
 
 void ParamScope::add(const std::string& name, unsigned& v, const std::string& unit,
                      const std::string& doc, uint64_t min, uint64_t max) {
-  Param p;
-  p.path = name;
-  p.type = "uint";
-  p.unit = unit;
-  p.doc = doc;
-  p.range = range_text(min, max);
-  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
-    const uint64_t x = units::parse_u64(s, full);
-    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
-    v = static_cast<unsigned>(x);
-  };
-  p.format = [&v] { return std::to_string(v); };
-  custom(std::move(p));
+  custom(ranged<uint64_t>(name, path(name), "uint", unit, doc, min, max, range_text(min, max), units::parse_u64,
+                          [&v](uint64_t x) { v = static_cast<unsigned>(x); }, [&v] { return std::to_string(v); }));
 }
 
 void ParamScope::add(const std::string& name, uint64_t& v, const std::string& unit,
                      const std::string& doc, uint64_t min, uint64_t max) {
-  Param p;
-  p.path = name;
-  p.type = "uint";
-  p.unit = unit;
-  p.doc = doc;
-  p.range = range_text(min, max);
-  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
-    const uint64_t x = units::parse_u64(s, full);
-    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
-    v = x;
-  };
-  p.format = [&v] { return std::to_string(v); };
-  custom(std::move(p));
+  custom(ranged<uint64_t>(name, path(name), "uint", unit, doc, min, max, range_text(min, max), units::parse_u64,
+                          [&v](uint64_t x) { v = x; }, [&v] { return std::to_string(v); }));
 }
 
 void ParamScope::add(const std::string& name, int& v, const std::string& unit, const std::string& doc,
                      int64_t min, int64_t max) {
-  Param p;
-  p.path = name;
-  p.type = "int";
-  p.unit = unit;
-  p.doc = doc;
-  p.range = range_text(min, max);
-  p.parse = [&v, min, max, full = path(name)](const std::string& s) {
-    const int64_t x = units::parse_i64(s, full);
-    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + range_text(min, max));
-    v = static_cast<int>(x);
-  };
-  p.format = [&v] { return std::to_string(v); };
-  custom(std::move(p));
+  custom(ranged<int64_t>(name, path(name), "int", unit, doc, min, max, range_text(min, max), units::parse_i64,
+                         [&v](int64_t x) { v = static_cast<int>(x); }, [&v] { return std::to_string(v); }));
 }
 
 void ParamScope::add(const std::string& name, double& v, const std::string& unit,
                      const std::string& doc, double min, double max) {
-  Param p;
-  p.path = name;
-  p.type = "real";
-  p.unit = unit;
-  p.doc = doc;
-  p.range = "[" + units::format_double(min) + ", " + units::format_double(max) + "]";
-  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
-    const double x = units::parse_double(s, full);
-    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + r);
-    v = x;
-  };
-  p.format = [&v] { return units::format_double(v); };
-  custom(std::move(p));
+  custom(ranged<double>(name, path(name), "real", unit, doc, min, max,
+                        "[" + units::format_double(min) + ", " + units::format_double(max) + "]",
+                        units::parse_double, [&v](double x) { v = x; }, [&v] { return units::format_double(v); }));
 }
 
 void ParamScope::add(const std::string& name, std::string& v, const std::string& doc) {
@@ -163,66 +144,31 @@ void ParamScope::choice(const std::string& name, std::string& v, const std::vect
 
 void ParamScope::time(const std::string& name, sc_core::sc_time& v, const std::string& doc,
                       sc_core::sc_time min, sc_core::sc_time max) {
-  Param p;
-  p.path = name;
-  p.type = "time";
-  p.doc = doc;
-  p.range = "[" + units::format_time(min) + ", " + units::format_time(max) + "]";
-  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
-    const sc_core::sc_time t = units::parse_time(s, full);
-    if (t < min || t > max) throw ConfigError(full + ": " + s + " is out of range " + r);
-    v = t;
-  };
-  p.format = [&v] { return units::format_time(v); };
-  custom(std::move(p));
+  custom(ranged<sc_core::sc_time>(
+      name, path(name), "time", "", doc, min, max, "[" + units::format_time(min) + ", " + units::format_time(max) + "]",
+      [](const std::string& s, const std::string& what) { return units::parse_time(s, what); },
+      [&v](const sc_core::sc_time& t) { v = t; }, [&v] { return units::format_time(v); }));
 }
 
 void ParamScope::frequency(const std::string& name, double& hz, const std::string& doc, double min_hz,
                            double max_hz) {
-  Param p;
-  p.path = name;
-  p.type = "frequency";
-  p.doc = doc;
-  p.range = "[" + units::format_frequency(min_hz) + ", " + units::format_frequency(max_hz) + "]";
-  p.parse = [&hz, min_hz, max_hz, full = path(name), r = p.range](const std::string& s) {
-    const double f = units::parse_frequency(s, full);
-    if (f < min_hz || f > max_hz) throw ConfigError(full + ": " + s + " is out of range " + r);
-    hz = f;
-  };
-  p.format = [&hz] { return units::format_frequency(hz); };
-  custom(std::move(p));
+  custom(ranged<double>(name, path(name), "frequency", "", doc, min_hz, max_hz, frequency_range(min_hz, max_hz),
+                        units::parse_frequency, [&hz](double f) { hz = f; },
+                        [&hz] { return units::format_frequency(hz); }));
 }
 
 void ParamScope::frequency(const std::string& name, Clock& clk, const std::string& doc, double min_hz,
                            double max_hz) {
-  Param p;
-  p.path = name;
-  p.type = "frequency";
-  p.doc = doc;
-  p.range = "[" + units::format_frequency(min_hz) + ", " + units::format_frequency(max_hz) + "]";
-  p.parse = [&clk, min_hz, max_hz, full = path(name), r = p.range](const std::string& s) {
-    const double f = units::parse_frequency(s, full);
-    if (f < min_hz || f > max_hz) throw ConfigError(full + ": " + s + " is out of range " + r);
-    clk = Clock(clk.name(), f);
-  };
-  p.format = [&clk] { return units::format_frequency(clk.hz()); };
-  custom(std::move(p));
+  custom(ranged<double>(name, path(name), "frequency", "", doc, min_hz, max_hz, frequency_range(min_hz, max_hz),
+                        units::parse_frequency, [&clk](double f) { clk = Clock(clk.name(), f); },
+                        [&clk] { return units::format_frequency(clk.hz()); }));
 }
 
 void ParamScope::bytes(const std::string& name, uint64_t& v, const std::string& doc, uint64_t min,
                        uint64_t max) {
-  Param p;
-  p.path = name;
-  p.type = "bytes";
-  p.doc = doc;
-  p.range = "[" + units::format_bytes(min) + ", " + units::format_bytes(max) + "]";
-  p.parse = [&v, min, max, full = path(name), r = p.range](const std::string& s) {
-    const uint64_t x = units::parse_bytes(s, full);
-    if (x < min || x > max) throw ConfigError(full + ": " + s + " is out of range " + r);
-    v = x;
-  };
-  p.format = [&v] { return units::format_bytes(v); };
-  custom(std::move(p));
+  custom(ranged<uint64_t>(name, path(name), "bytes", "", doc, min, max,
+                          "[" + units::format_bytes(min) + ", " + units::format_bytes(max) + "]", units::parse_bytes,
+                          [&v](uint64_t x) { v = x; }, [&v] { return units::format_bytes(v); }));
 }
 
 // ---- ParamTree ----------------------------------------------------------------------------

@@ -18,39 +18,16 @@
 
 namespace zvp {
 
-class Router : public sc_core::sc_module {
+class Router : public sc_core::sc_module, public AttachesSlaves<Router> {
+  friend class AttachesSlaves<Router>;
+
  public:
   tlm_utils::multi_passthrough_target_socket<Router> target;
   tlm_utils::multi_passthrough_initiator_socket<Router> initiator;
 
   explicit Router(sc_core::sc_module_name name);
 
-  // Binds `slave` to the next initiator port and routes [base, base+size) to it: the slave
-  // sees addresses relative to base, or unchanged with Addressing::Absolute. Throws
-  // std::invalid_argument (nothing bound) on an empty or overlapping window.
-  template <typename Socket>
-  void attach(Socket& slave, uint64_t base, uint64_t size, const std::string& label,
-              Addressing addressing = Addressing::Relative) {
-    attach(slave, {{base, size, label}}, addressing);
-  }
-  // A slave answering in several windows (all relative, or all absolute).
-  template <typename Socket>
-  void attach(Socket& slave, std::initializer_list<AddressMap::Span> windows,
-              Addressing addressing = Addressing::Relative) {
-    map_.add(windows, initiator.size(), addressing);
-    initiator.bind(slave);
-  }
-  // Binds a port that no window selects: a bus with no slaves yet must still be bound.
-  template <typename Socket>
-  void attach_unmapped(Socket& slave) {
-    initiator.bind(slave);
-  }
-  // The low-level form for ports bound by hand: [base, base+size) -> initiator[port] (the
-  // order of binding).
-  void map(uint64_t base, uint64_t size, unsigned port, bool relative = true,
-           const std::string& label = "") {
-    map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute, label);
-  }
+  // attach(), attach_unmapped(), map(): AttachesSlaves (address_map.h).
   // Delay added per hop (decode + register slice), set by the platform from the clock.
   void set_hop_latency(const sc_core::sc_time& t) { hop_ = t; }
 

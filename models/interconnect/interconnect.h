@@ -55,7 +55,9 @@ struct InterconnectConfig {
   }
 };
 
-class Interconnect : public sc_core::sc_module {
+class Interconnect : public sc_core::sc_module, public AttachesSlaves<Interconnect> {
+  friend class AttachesSlaves<Interconnect>;
+
  public:
   SC_HAS_PROCESS(Interconnect);
   tlm_utils::multi_passthrough_target_socket<Interconnect> target;
@@ -63,25 +65,7 @@ class Interconnect : public sc_core::sc_module {
 
   Interconnect(sc_core::sc_module_name name, const InterconnectConfig& cfg);
 
-  // Same contract as zvp::Router::attach / map: binds `slave` to the next master port and
-  // routes [base, base+size) to it; throws std::invalid_argument on an empty or overlapping
-  // window.
-  template <typename Socket>
-  void attach(Socket& slave, uint64_t base, uint64_t size, const std::string& label,
-              Addressing addressing = Addressing::Relative) {
-    attach(slave, {{base, size, label}}, addressing);
-  }
-  // A slave answering in several windows (all relative, or all absolute).
-  template <typename Socket>
-  void attach(Socket& slave, std::initializer_list<AddressMap::Span> windows,
-              Addressing addressing = Addressing::Relative) {
-    map_.add(windows, initiator.size(), addressing);
-    initiator.bind(slave);
-  }
-  void map(uint64_t base, uint64_t size, unsigned port, bool relative = true,
-           const std::string& label = "") {
-    map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute, label);
-  }
+  // attach(), attach_unmapped(), map(): AttachesSlaves (address_map.h).
   using Window = AddressMap::Window;
   const Window* decode(uint64_t addr, uint64_t len = 1) const { return map_.decode(addr, len); }
   const InterconnectConfig& config() const { return cfg_; }

@@ -13,6 +13,20 @@
 
 namespace zvp {
 
+// The timing parameters every on-chip RAM shares (its data width, read and write latency in its
+// clock's cycles, and its port queue), declared once for the SRAM, OCM, BRAM, TCDM and Weight Memory.
+// `what` prefixes the docs (e.g. "BRAM controller + output register").
+inline void declare_sram_timing(ParamScope& p, unsigned& width_bytes, unsigned& read_latency,
+                                unsigned& write_latency, MemoryPortConfig& ports, const std::string& what,
+                                unsigned max_latency = 64) {
+  const std::string pre = what.empty() ? "" : what + " ";
+  p.add("width_bytes", width_bytes, "bytes", pre + "data path width", 1, 128);
+  p.add("read_latency", read_latency, "cycles", pre + "read access latency", 0, max_latency);
+  p.add("write_latency", write_latency, "cycles", pre + "write access latency", 0, max_latency);
+  auto q = p.sub("port");
+  ports.declare(q);
+}
+
 struct SramConfig {
   uint64_t size = 256 * 1024;
   Clock clock{"cpu_2x", 222.222222e6};
@@ -22,11 +36,7 @@ struct SramConfig {
   MemoryPortConfig ports;
 
   void declare(ParamScope& p) {
-    p.add("width_bytes", width_bytes, "bytes", "data path width", 1, 128);
-    p.add("read_latency", read_latency_cycles, "cycles", "read access latency", 0, 64);
-    p.add("write_latency", write_latency_cycles, "cycles", "write access latency", 0, 64);
-    auto q = p.sub("port");
-    ports.declare(q);
+    declare_sram_timing(p, width_bytes, read_latency_cycles, write_latency_cycles, ports, "");
   }
 };
 

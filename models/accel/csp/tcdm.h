@@ -38,11 +38,8 @@ struct TcdmParams {
   void declare(ParamScope& p) {
     p.add("output_banks", output_banks, "banks", "output/partial-sum banks (word-interleaved)", 1, 32);
     p.add("bank_bytes", bank_bytes, "bytes", "bytes per TCDM bank", 1024, 1u << 20);
-    p.add("width_bytes", width_bytes, "bytes", "AXI BRAM controller data width (port B)", 1, 128);
-    p.add("read_latency", read_latency_cycles, "cycles", "BRAM controller + output register read latency", 0, 16);
-    p.add("write_latency", write_latency_cycles, "cycles", "BRAM write latency", 0, 16);
-    auto q = p.sub("port");
-    ports.declare(q);
+    declare_sram_timing(p, width_bytes, read_latency_cycles, write_latency_cycles, ports,
+                        "TCDM (AXI BRAM controller port B + output register)", 16);
   }
 };
 

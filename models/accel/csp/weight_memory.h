@@ -25,11 +25,8 @@ struct WeightMemoryParams {
   // Parameters (pl.csp.wm). The word is 64 bits (the Weight Loader's; word_bits is not one).
   void declare(ParamScope& p) {
     p.add("words", words, "words", "64-bit words of the Weight Memory", 64, 1u << 20);
-    p.add("width_bytes", width_bytes, "bytes", "AXI BRAM controller data width", 1, 128);
-    p.add("read_latency", read_latency_cycles, "cycles", "Weight Memory read latency", 0, 16);
-    p.add("write_latency", write_latency_cycles, "cycles", "Weight Memory write latency", 0, 16);
-    auto q = p.sub("port");
-    ports.declare(q);
+    declare_sram_timing(p, width_bytes, read_latency_cycles, write_latency_cycles, ports,
+                        "Weight Memory (AXI BRAM controller)", 16);
   }
 };
 

@@ -150,22 +150,43 @@ const LenetStage* LenetHlsDesign::find(LenetLayer l) const {
   return nullptr;
 }
 
-std::vector<std::string> lenet_hls_design_names() { return {"stream", "partial", "optimized"}; }
+namespace {
+
+// The three HLS designs of seed 004, by name, in the paper's order.
+struct NamedHlsDesign {
+  const char* name;
+  LenetHlsDesign (*build)(Builder&);
+};
+const NamedHlsDesign kHlsDesigns[] = {
+    {"stream", [](Builder& b) { return b.stream_design(); }},
+    {"partial", [](Builder& b) { return b.parallel_design(false); }},
+    {"optimized", [](Builder& b) { return b.parallel_design(true); }},
+};
+
+}  // namespace
+
+std::vector<std::string> lenet_hls_design_names() {
+  std::vector<std::string> v;
+  for (const auto& d : kHlsDesigns) v.push_back(d.name);
+  return v;
+}
 
 LenetHlsDesign lenet_hls_design(const std::string& name, const LenetHlsOps& ops) {
-  Builder b{ops};
-  if (name == "stream") return b.stream_design();
-  if (name == "partial") return b.parallel_design(false);
-  if (name == "optimized") return b.parallel_design(true);
+  for (const auto& d : kHlsDesigns)
+    if (name == d.name) {
+      Builder b{ops};
+      return d.build(b);
+    }
   throw std::invalid_argument("unknown LeNet-5 IP design '" + name + "' (known: stream, partial, optimized)");
 }
 
 const LenetHlsDesign& lenet_hls_design(const std::string& name) {
   static const LenetHlsOps defaults;
-  static const std::map<std::string, LenetHlsDesign> designs = {
-      {"stream", lenet_hls_design("stream", defaults)},
-      {"partial", lenet_hls_design("partial", defaults)},
-      {"optimized", lenet_hls_design("optimized", defaults)}};
+  static const std::map<std::string, LenetHlsDesign> designs = [] {
+    std::map<std::string, LenetHlsDesign> m;
+    for (const auto& d : kHlsDesigns) m.emplace(d.name, lenet_hls_design(d.name, defaults));
+    return m;
+  }();
   if (!designs.count(name)) (void)lenet_hls_design(name, defaults);  // throws, naming the known ones
   return designs.at(name);
 }
