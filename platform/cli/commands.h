@@ -8,5 +8,6 @@ int cmd_rv32(int argc, char** argv);
 int cmd_boards(int argc, char** argv);
 int cmd_run(int argc, char** argv);
 int cmd_params(int argc, char** argv);
+int cmd_sweep(int argc, char** argv);
 
 }  // namespace zvp

@@ -28,6 +28,8 @@ commands:
                             (see 'zvp run --help')
   params [scenario] [...]   list the parameter tree with values and origins
                             (see 'zvp params --help')
+  sweep <sweep.yaml> [...]  run many points over parameter axes, write CSV/JSON/HTML
+                            (see 'zvp sweep --help')
   boards                    list the known boards
   --help, help              this text
   --version                 the version
@@ -73,6 +75,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "boards") return zvp::cmd_boards(argc, argv);
     if (cmd == "run") return zvp::cmd_run(argc, argv);
     if (cmd == "params") return zvp::cmd_params(argc, argv);
+    if (cmd == "sweep") return zvp::cmd_sweep(argc, argv);
     std::fprintf(stderr, "zvp: unknown command '%s' (see zvp --help)\n", cmd.c_str());
     return zvp::cli::kExitUsage;
   } catch (const zvp::cli::UsageError& e) {

@@ -1,0 +1,125 @@
+// zvp sweep: architecture exploration over named parameters. Parses the sweep file, expands and
+// validates every point before running any (bad input: one line, exit status 2), runs them with
+// the local backend and writes results.csv, results.json and index.html.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "local_backend.h"
+#include "point_hash.h"
+#include "points.h"
+#include "sweep_outputs.h"
+#include "sweep_spec.h"
+
+#ifndef ZVP_SOURCE_DIR
+#define ZVP_SOURCE_DIR "."
+#endif
+
+namespace zvp {
+
+namespace {
+
+const char* kSweepHelp =
+R"(usage: zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local] [--resume]
+
+Runs every point of a sweep (base scenarios x parameter axes) as its own `zvp run` process and
+writes DIR/results.csv, DIR/results.json, DIR/index.html and DIR/points/<id>.json (the reports).
+Every point's parameters are checked before any runs. See the README section "Sweeps".
+
+options:
+  -j N, --jobs N   points run at a time (default: the number of cores)
+  --out DIR        output directory (default: sweep-out)
+  --backend local  where points run (local: processes on this machine)
+  --resume         skip points whose report exists and whose inputs are unchanged
+
+exit status: 0 when every point succeeded, 5 when some failed (outputs still written), 2 for a
+bad sweep file, parameter, value, an empty sweep or an unwritable output directory.
+)";
+
+std::string self_exe() {
+  std::error_code ec;
+  auto exe = std::filesystem::canonical("/proc/self/exe", ec);
+  if (ec) throw cli::UsageError("cannot find the zvp executable (/proc/self/exe)");
+  return exe.string();
+}
+
+// Creates DIR/points and checks that DIR is writable before anything runs.
+void prepare_out_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir + "/points", ec);
+  if (ec) throw cli::UsageError("cannot create output directory " + dir + ": " + ec.message());
+  std::string probe = dir + "/points/.write-test";
+  {
+    std::ofstream f(probe);
+    if (!(f << "x") || !f.flush()) throw cli::UsageError("output directory " + dir + " is not writable");
+  }
+  std::filesystem::remove(probe, ec);
+  if (access(dir.c_str(), W_OK) != 0) throw cli::UsageError("output directory " + dir + " is not writable");
+}
+
+}  // namespace
+
+int cmd_sweep(int argc, char** argv) {
+  // -j N is the one short option: map it to --jobs before the common parser.
+  std::vector<std::string> args(argv, argv + argc);
+  for (auto& a : args)
+    if (a == "-j") a = "--jobs";
+    else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') a = "--jobs=" + a.substr(2);
+  std::vector<char*> av;
+  for (auto& a : args) av.push_back(a.data());
+  auto p = cli::parse(int(av.size()), av.data(), 2, {"--jobs", "--out", "--backend"}, {"--help", "--resume"});
+  if (p.has("--help")) {
+    std::fputs(kSweepHelp, stdout);
+    return 0;
+  }
+  if (p.positional.size() != 1) throw cli::UsageError("expected one sweep file (see --help)");
+  std::string backend = p.get("--backend", "local");
+  if (backend != "local") throw cli::UsageError("unknown backend '" + backend + "' (this build has: local)");
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (p.has("--jobs")) {
+    jobs = unsigned(cli::parse_u64(p.get("--jobs"), "--jobs"));
+    if (jobs == 0 || jobs > 1024) throw cli::UsageError("--jobs must be between 1 and 1024");
+  }
+  const std::string out = p.get("--out", "sweep-out");
+  const std::string exe = self_exe();
+  const std::string build_dir = std::filesystem::path(exe).parent_path().parent_path().string();
+
+  // Everything that can be wrong with the input is found here, before any point runs.
+  sweep::SweepSpec spec = sweep::parse_sweep_file(p.positional[0], ZVP_SOURCE_DIR, build_dir);
+  std::vector<sweep::Point> points = sweep::expand_points(spec);
+  sweep::validate_points(spec, points, ZVP_SOURCE_DIR, build_dir);
+  sweep::LocalOptions opt;
+  for (const auto& pt : points) opt.input_hashes.push_back(sweep::point_input_hash(pt, spec, ZVP_SOURCE_DIR, build_dir));
+  prepare_out_dir(out);
+
+  opt.zvp_exe = exe;
+  opt.out_dir = out;
+  opt.jobs = jobs;
+  opt.wall_limit_s = spec.wall_limit_s;
+  opt.resume = p.has("--resume");
+  auto runs = sweep::run_local(spec, points, opt);
+
+  auto results = sweep::collect_results(spec, points, runs, out);
+  bool written = sweep::write_csv(spec, results, out + "/results.csv") &&
+                 sweep::write_json(spec, results, out + "/results.json") &&
+                 sweep::write_html(spec, results, out + "/index.html");
+  if (!written) return cli::kExitInternal;
+  size_t failed = 0, resumed = 0;
+  for (const auto& r : runs) failed += !r.ok(), resumed += r.resumed;
+  for (size_t i = 0; i < runs.size(); ++i)
+    if (!runs[i].ok() && !runs[i].resumed) {
+      std::fprintf(stderr, "zvp sweep: point %s (%s) failed: %s\n", points[i].id.c_str(), sweep::describe(points[i]).c_str(),
+                   runs[i].status_text().c_str());
+      std::fputs(runs[i].stderr_tail.c_str(), stderr);
+    }
+  std::fprintf(stderr, "zvp sweep: %zu points, %zu ran, %zu resumed, %zu failed; %s/results.csv, %s/index.html\n",
+               points.size(), points.size() - resumed, resumed, failed, out.c_str(), out.c_str());
+  return failed ? cli::kExitExpectation : 0;
+}
+
+}  // namespace zvp

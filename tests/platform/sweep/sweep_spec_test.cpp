@@ -1,0 +1,122 @@
+// The sweep-file parser and point expansion: axes, ranges with units, product and zip,
+// filters, and the bad inputs that must be found before any point runs.
+#include <gtest/gtest.h>
+
+#include "core/config_error.h"
+#include "points.h"
+#include "sweep_spec.h"
+
+#ifndef ZVP_SOURCE_DIR
+#define ZVP_SOURCE_DIR "."
+#endif
+
+namespace zvp::sweep {
+namespace {
+
+SweepSpec parse(const std::string& text) { return parse_sweep_text(text, "t.yaml", ZVP_SOURCE_DIR, "/b"); }
+
+std::string error_of(const std::string& text) {
+  try {
+    auto spec = parse(text);
+    expand_points(spec);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const std::string kScn = "scenarios: ['${SOURCE}/scenarios/convnet-tiny-minized.yaml']\n";
+
+TEST(SweepSpec, ProductOfAxesAndTiming) {
+  auto s = parse(kScn + "axes:\n  pl.csp.clock: [50MHz, 100MHz]\n  ps.hp.max_reads: [1, 2, 4]\ntiming: [lt, at]\n");
+  ASSERT_EQ(s.axes.size(), 3u);
+  EXPECT_EQ(s.axes[2].path, "sim.timing");
+  EXPECT_EQ(s.scenarios[0], std::string(ZVP_SOURCE_DIR) + "/scenarios/convnet-tiny-minized.yaml");
+  auto pts = expand_points(s);
+  ASSERT_EQ(pts.size(), 12u);
+  EXPECT_EQ(pts[0].settings[0].second, "50MHz");
+  EXPECT_EQ(pts[1].settings[2].second, "at");  // the last axis changes fastest
+  EXPECT_EQ(pts[11].settings[1].second, "4");
+  EXPECT_EQ(s.metrics, (std::vector<std::string>{"sim_time_s", "wall_time_s"}));
+}
+
+TEST(SweepSpec, RangesWithUnits) {
+  auto s = parse(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 140MHz, step: 10MHz}\n  ps.hp.max_reads: {from: 1, to: 8, step: 1}\n"
+                        "  cpu0.cpi: {from: 0.1, to: 0.3, step: 0.1}\n");
+  ASSERT_EQ(s.axes[0].values.size(), 10u);
+  EXPECT_EQ(s.axes[0].values.front(), "50MHz");
+  EXPECT_EQ(s.axes[0].values.back(), "140MHz");
+  EXPECT_EQ(s.axes[1].values.size(), 8u);
+  EXPECT_EQ(s.axes[2].values, (std::vector<std::string>{"0.1", "0.2", "0.3"}));
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 140kHz, step: 10MHz}\n").find("same unit"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 140MHz, step: 0MHz}\n").find("step must be > 0"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 140MHz}\n").find("from, to and step"),
+            std::string::npos);
+}
+
+TEST(SweepSpec, ZipNeedsEqualLengths) {
+  auto s = parse(kScn + "combine: zip\naxes:\n  pl.csp.clock: [50MHz, 100MHz]\n  sim.timing: [lt, at]\n");
+  auto pts = expand_points(s);
+  ASSERT_EQ(pts.size(), 2u);
+  EXPECT_EQ(describe(pts[1]), "pl.csp.clock=100MHz, sim.timing=at");
+  EXPECT_NE(error_of(kScn + "combine: zip\naxes:\n  pl.csp.clock: [50MHz, 100MHz]\n  sim.timing: [lt]\n").find("equal length"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "combine: cross\n").find("not product or zip"), std::string::npos);
+}
+
+TEST(SweepSpec, FiltersExcludeCombinations) {
+  auto s = parse(kScn + "axes:\n  pl.csp.clock: [50MHz, 100MHz, 140MHz]\ntiming: [lt, at]\n"
+                        "filters:\n  - exclude: {pl.csp.clock: 50.0MHz, sim.timing: at}\n  - exclude: {pl.csp.clock: [100MHz, 140MHz], sim.timing: lt}\n");
+  auto pts = expand_points(s);
+  ASSERT_EQ(pts.size(), 3u);
+  EXPECT_EQ(describe(pts[0]), "pl.csp.clock=50MHz, sim.timing=lt");
+  EXPECT_EQ(describe(pts[2]), "pl.csp.clock=140MHz, sim.timing=at");
+  EXPECT_EQ(pts[2].index, 2u);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: [50MHz]\nfilters:\n  - exclude: {cpu0.cpi: 1}\n").find("not an axis"),
+            std::string::npos);
+}
+
+TEST(SweepSpec, EmptyProductAndBadAxes) {
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: []\n").find("no values"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: 50MHz\n").find("expected a list"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes: [pl.csp.clock]\n").find("'axes' must map"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: [50MHz]\nfilters:\n  - exclude: {pl.csp.clock: 50MHz}\n").find("zero points"),
+            std::string::npos);
+  EXPECT_NE(error_of("axes: {}\n").find("'scenarios' is missing"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "axis: {}\n").find("unknown key 'axis'"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "wall_limit: soon\n").find("wall_limit"), std::string::npos);
+  EXPECT_NE(error_of("scenarios: [a\n").find("malformed YAML"), std::string::npos);
+}
+
+TEST(SweepSpec, WallLimitAndImages) {
+  auto s = parse(kScn + "wall_limit: 10min\nimages: 20\n");
+  EXPECT_DOUBLE_EQ(s.wall_limit_s, 600);
+  ASSERT_TRUE(s.images.has_value());
+  EXPECT_EQ(*s.images, 20u);
+  EXPECT_EQ(expand_points(s).size(), 1u);  // no axes: the scenario as it is
+}
+
+TEST(SweepValidate, UnknownPathAndBadValueNameThePoint) {
+  auto bad_path = parse(kScn + "axes:\n  pl.csp.clok: [50MHz]\n");
+  try {
+    validate_points(bad_path, expand_points(bad_path), ZVP_SOURCE_DIR, ZVP_BUILD_DIR);
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown parameter 'pl.csp.clok'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("point 0000-"), std::string::npos) << e.what();
+  }
+  auto bad_value = parse(kScn + "axes:\n  pl.csp.clock: [50MHz, 9GHz]\n");
+  try {
+    validate_points(bad_value, expand_points(bad_value), ZVP_SOURCE_DIR, ZVP_BUILD_DIR);
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("point 0001-"), std::string::npos) << e.what();
+  }
+  auto good = parse(kScn + "axes:\n  pl.csp.clock: [50MHz, 100MHz]\ntiming: [lt, at]\n");
+  EXPECT_NO_THROW(validate_points(good, expand_points(good), ZVP_SOURCE_DIR, ZVP_BUILD_DIR));
+}
+
+}  // namespace
+}  // namespace zvp::sweep
