@@ -102,23 +102,34 @@ int cmd_sweep(int argc, char** argv) {
   opt.jobs = jobs;
   opt.wall_limit_s = spec.wall_limit_s;
   opt.resume = p.has("--resume");
-  auto runs = sweep::run_local(spec, points, opt);
+  bool interrupted = false;
+  auto runs = sweep::run_local(spec, points, opt, interrupted);
 
   auto results = sweep::collect_results(spec, points, runs, out);
   bool written = sweep::write_csv(spec, results, out + "/results.csv") &&
                  sweep::write_json(spec, results, out + "/results.json") &&
                  sweep::write_html(spec, results, out + "/index.html");
   if (!written) return cli::kExitInternal;
-  size_t failed = 0, resumed = 0;
-  for (const auto& r : runs) failed += !r.ok(), resumed += r.resumed;
+  size_t failed = 0, resumed = 0, not_run = 0;
+  for (const auto& r : runs) {
+    const bool skipped = r.status_text() == "not_run";  // after an interruption
+    not_run += skipped;
+    failed += !r.ok() && !skipped;
+    resumed += r.resumed;
+  }
   for (size_t i = 0; i < runs.size(); ++i)
-    if (!runs[i].ok() && !runs[i].resumed) {
+    if (!runs[i].ok() && !runs[i].resumed && runs[i].status_text() != "not_run") {
       std::fprintf(stderr, "zvp sweep: point %s (%s) failed: %s\n", points[i].id.c_str(), sweep::describe(points[i]).c_str(),
                    runs[i].status_text().c_str());
       std::fputs(runs[i].stderr_tail.c_str(), stderr);
     }
-  std::fprintf(stderr, "zvp sweep: %zu points, %zu ran, %zu resumed, %zu failed; %s/results.csv, %s/index.html\n",
-               points.size(), points.size() - resumed, resumed, failed, out.c_str(), out.c_str());
+  std::fprintf(stderr, "zvp sweep: %zu points, %zu ran, %zu resumed, %zu failed%s; %s/results.csv, %s/index.html\n",
+               points.size(), points.size() - resumed - not_run, resumed, failed,
+               not_run ? (", " + std::to_string(not_run) + " not run").c_str() : "", out.c_str(), out.c_str());
+  if (interrupted) {
+    std::fprintf(stderr, "zvp sweep: interrupted; the outputs hold the points that finished (--resume runs the rest)\n");
+    return 130;
+  }
   return failed ? cli::kExitExpectation : 0;
 }
 

@@ -42,6 +42,26 @@ std::string fmt_duration(double s) {
   return buf;
 }
 
+volatile sig_atomic_t g_stop = 0;
+extern "C" void on_stop_signal(int) { g_stop = 1; }
+
+// SIGINT/SIGTERM set g_stop while the sweep runs; the previous handlers come back afterwards.
+struct StopSignals {
+  struct sigaction old_int {}, old_term {};
+  StopSignals() {
+    g_stop = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+  }
+};
+
 struct Running {
   size_t point;
   pid_t pid;
@@ -92,7 +112,10 @@ std::vector<std::string> point_command(const SweepSpec& spec, const Point& p, co
   return a;
 }
 
-std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt) {
+std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt,
+                                bool& interrupted) {
+  StopSignals stop_signals;
+  interrupted = false;
   std::vector<PointRun> runs(points.size());
   std::deque<size_t> todo;
   size_t done = 0, failed = 0, skipped = 0;
@@ -129,6 +152,17 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
     std::fflush(stderr);
   };
   while (!todo.empty() || !running.empty()) {
+    if (g_stop) {
+      // Interrupted: end every running point (its whole process group) and start no other.
+      for (auto& run : running) {
+        kill(-run.pid, SIGKILL);
+        waitpid(run.pid, nullptr, 0);
+        std::remove(report_path(opt.out_dir, points[run.point]).c_str());
+      }
+      running.clear();
+      interrupted = true;
+      break;
+    }
     while (!todo.empty() && running.size() < opt.jobs) {
       size_t i = todo.front();
       todo.pop_front();

@@ -30,8 +30,11 @@ struct LocalOptions {
   std::vector<std::string> input_hashes;  // one per point (--resume and the .hash records)
 };
 
-// Returns one PointRun per point, in point order.
-std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt);
+// Returns one PointRun per point, in point order. SIGINT/SIGTERM (Ctrl-C) stop the sweep: the running
+// points' process groups are killed (they leave no report, so --resume runs them again), no new
+// point starts, and `interrupted` is set; the caller still writes the outputs of what finished.
+std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt,
+                                bool& interrupted);
 
 // The command line of one point (also written to results.json so a point can be re-run by hand).
 std::vector<std::string> point_command(const SweepSpec& spec, const Point& p, const std::string& zvp_exe,
