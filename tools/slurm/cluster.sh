@@ -287,8 +287,11 @@ do_status() {
 
 case $CMD in
   start)  do_start ;;
-  stop)   do_stop ;;
+  stop)   do_stop; rc=$?
+          # Nothing can have been started without the packages: report it as a skip, not a pass.
+          if [ $rc = 0 ] && ! why=$(have_packages); then skip "$why"; fi
+          exit $rc ;;
   env)    export_lines ;;
-  status) do_status ;;
+  status) why=$(have_packages) || skip "$why"; do_status ;;
   *)      usage ;;
 esac
