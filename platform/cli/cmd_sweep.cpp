@@ -10,7 +10,9 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "core/config_error.h"
 #include "local_backend.h"
+#include "slurm_backend.h"
 #include "point_hash.h"
 #include "points.h"
 #include "sweep_outputs.h"
@@ -25,7 +27,7 @@ namespace zvp {
 namespace {
 
 const char* kSweepHelp =
-R"(usage: zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local] [--resume]
+R"(usage: zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local|slurm] [--resume]
 
 Runs every point of a sweep (base scenarios x parameter axes) as its own `zvp run` process and
 writes DIR/results.csv, DIR/results.json, DIR/index.html and DIR/points/<id>.json (the reports).
@@ -34,7 +36,9 @@ Every point's parameters are checked before any runs. See the README section "Sw
 options:
   -j N, --jobs N   points run at a time (default: the number of cores)
   --out DIR        output directory (default: sweep-out)
-  --backend local  where points run (local: processes on this machine)
+  --backend B      where points run: local (processes on this machine, default) or slurm (one
+                   job array on the Slurm cluster of SLURM_CONF; DIR must be on a file system the
+                   cluster's nodes share; -j caps the tasks running at a time)
   --resume         skip points whose report exists and whose inputs are unchanged
 
 exit status: 0 when every point succeeded, 5 when some failed (outputs still written), 2 for a
@@ -79,7 +83,8 @@ int cmd_sweep(int argc, char** argv) {
   }
   if (p.positional.size() != 1) throw cli::UsageError("expected one sweep file (see --help)");
   std::string backend = p.get("--backend", "local");
-  if (backend != "local") throw cli::UsageError("unknown backend '" + backend + "' (this build has: local)");
+  if (backend != "local" && backend != "slurm")
+    throw cli::UsageError("unknown backend '" + backend + "' (local or slurm)");
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   if (p.has("--jobs")) {
     jobs = unsigned(cli::parse_u64(p.get("--jobs"), "--jobs"));
@@ -95,6 +100,13 @@ int cmd_sweep(int argc, char** argv) {
   sweep::validate_points(spec, points, ZVP_SOURCE_DIR, build_dir);
   sweep::LocalOptions opt;
   for (const auto& pt : points) opt.input_hashes.push_back(sweep::point_input_hash(pt, spec, ZVP_SOURCE_DIR, build_dir));
+  if (backend == "slurm") {
+    try {
+      sweep::check_slurm_reachable();  // before anything is written
+    } catch (const ConfigError& e) {
+      throw cli::UsageError(e.what());
+    }
+  }
   prepare_out_dir(out);
 
   opt.zvp_exe = exe;
@@ -103,7 +115,16 @@ int cmd_sweep(int argc, char** argv) {
   opt.wall_limit_s = spec.wall_limit_s;
   opt.resume = p.has("--resume");
   bool interrupted = false;
-  auto runs = sweep::run_local(spec, points, opt, interrupted);
+  std::vector<sweep::PointRun> runs;
+  if (backend == "slurm") {
+    try {
+      runs = sweep::run_slurm(spec, points, opt, sweep::SlurmOptions{}, interrupted);
+    } catch (const ConfigError& e) {
+      throw cli::UsageError(e.what());
+    }
+  } else {
+    runs = sweep::run_local(spec, points, opt, interrupted);
+  }
 
   auto results = sweep::collect_results(spec, points, runs, out);
   bool written = sweep::write_csv(spec, results, out + "/results.csv") &&
