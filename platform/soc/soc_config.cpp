@@ -1,5 +1,6 @@
 #include "soc_config.h"
 
+#include "core/units.h"
 #include "zvp_memmap.h"
 
 namespace zvp {
@@ -44,6 +45,22 @@ void SocConfig::declare(ParamTree& tree) {
   auto g = ps.sub("gp");
   gp.declare(g);
   auto h = ps.sub("hp");
+  // The HP ports are 64 bit, or 32 bit when the PL side is configured so (UG585 ch. 5 AFI).
+  {
+    Param w;
+    w.path = "width_bytes";
+    w.type = "uint";
+    w.unit = "bytes";
+    w.doc = "data width of S_AXI_HP0-3 (8 = 64 bit, 4 = 32 bit)";
+    w.range = "4|8";
+    w.parse = [this, full = h.path("width_bytes")](const std::string& v) {
+      const uint64_t x = units::parse_u64(v, full);
+      if (x != 4 && x != 8) throw ConfigError(full + ": " + v + " is not 4 or 8 (bytes)");
+      hp.width_bytes = unsigned(x);
+    };
+    w.format = [this] { return std::to_string(hp.width_bytes); };
+    h.custom(std::move(w));
+  }
   hp.declare(h);
   auto dm = ps.sub("dmac");
   dmac.declare(dm);

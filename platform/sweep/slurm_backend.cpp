@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -105,8 +106,16 @@ size_t tasks_in_queue(const std::string& job) {
 }  // namespace
 
 void check_slurm_reachable() {
+  // Without a configuration file scontrol falls back to DNS SRV look-ups that take about a
+  // minute to fail: answer at once instead.
+  const char* env = std::getenv("SLURM_CONF");
+  const std::string conf = env && *env ? env : "/etc/slurm/slurm.conf";
+  if (access(conf.c_str(), R_OK) != 0)
+    throw ConfigError("slurm backend: no reachable Slurm controller: no configuration file " + conf +
+                      (env && *env ? " (SLURM_CONF)" : " (SLURM_CONF is not set)") +
+                      "; set SLURM_CONF or start one (tools/slurm/cluster.sh)");
   std::string out;
-  const int rc = capture("scontrol ping", out);
+  const int rc = capture("timeout 30 scontrol ping", out);
   if (rc == 127 || out.find("not found") != std::string::npos)
     throw ConfigError("slurm backend: the Slurm client commands are not installed (Debian: slurm-client)");
   if (rc != 0 || out.find("UP") == std::string::npos)
