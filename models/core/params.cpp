@@ -126,20 +126,9 @@ void ParamScope::add(const std::string& name, std::string& v, const std::string&
 
 void ParamScope::choice(const std::string& name, std::string& v, const std::vector<std::string>& options,
                         const std::string& doc) {
-  Param p;
-  p.path = name;
-  p.type = "choice";
-  p.doc = doc;
-  std::string r;
-  for (auto& o : options) r += (r.empty() ? "" : "|") + o;
-  p.range = r;
-  p.parse = [&v, options, full = path(name), r](const std::string& s) {
-    if (std::find(options.begin(), options.end(), s) == options.end())
-      throw ConfigError(full + ": '" + s + "' is not one of " + r);
-    v = s;
-  };
-  p.format = [&v] { return v; };
-  custom(std::move(p));
+  std::vector<std::pair<std::string, std::string>> named;
+  for (const auto& o : options) named.push_back({o, o});
+  choice(name, v, named, doc);
 }
 
 void ParamScope::time(const std::string& name, sc_core::sc_time& v, const std::string& doc,

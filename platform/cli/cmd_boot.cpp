@@ -126,8 +126,8 @@ int cmd_boards(int, char**) {
     RunConfig cfg(sc);
     const BoardConfig& b = cfg.board;
     std::printf("%-12s %-9s cpu %4.0f MHz  DDR %4llu MB x%u  fclk0 %5.1f MHz  pl: %s\n", n.c_str(),
-                b.part.c_str(), cfg.soc.cpu_hz / 1e6, static_cast<unsigned long long>(cfg.soc.ddr_size >> 20),
-                cfg.soc.ddr_width_bits, cfg.soc.fclk(0) / 1e6, b.pl_design.c_str());
+                b.part.c_str(), cfg.soc.cpu_hz / 1e6, static_cast<unsigned long long>(cfg.soc.ddrc.size >> 20),
+                cfg.soc.ddrc.bus_bytes * 8, cfg.soc.fclk(0) / 1e6, b.pl_design.c_str());
   }
   return 0;
 }

@@ -98,7 +98,7 @@ int cmd_sweep(int argc, char** argv) {
   sweep::SweepSpec spec = sweep::parse_sweep_file(p.positional[0], ZVP_SOURCE_DIR, build_dir);
   std::vector<sweep::Point> points = sweep::expand_points(spec);
   sweep::validate_points(spec, points, ZVP_SOURCE_DIR, build_dir);
-  sweep::LocalOptions opt;
+  sweep::BackendOptions opt;
   for (const auto& pt : points) opt.input_hashes.push_back(sweep::point_input_hash(pt, spec, ZVP_SOURCE_DIR, build_dir));
   if (backend == "slurm") {
     try {
@@ -133,13 +133,13 @@ int cmd_sweep(int argc, char** argv) {
   if (!written) return cli::kExitInternal;
   size_t failed = 0, resumed = 0, not_run = 0;
   for (const auto& r : runs) {
-    const bool skipped = r.status_text() == "not_run";  // after an interruption
+    const bool skipped = r.not_run();  // after an interruption
     not_run += skipped;
     failed += !r.ok() && !skipped;
     resumed += r.resumed;
   }
   for (size_t i = 0; i < runs.size(); ++i)
-    if (!runs[i].ok() && !runs[i].resumed && runs[i].status_text() != "not_run") {
+    if (!runs[i].ok() && !runs[i].resumed && !runs[i].not_run()) {
       std::fprintf(stderr, "zvp sweep: point %s (%s) failed: %s\n", points[i].id.c_str(), sweep::describe(points[i]).c_str(),
                    runs[i].status_text().c_str());
       std::fputs(runs[i].stderr_tail.c_str(), stderr);

@@ -1,6 +1,5 @@
 #include "soc_config.h"
 
-#include "core/units.h"
 #include "zvp_memmap.h"
 
 namespace zvp {
@@ -34,8 +33,8 @@ void SocConfig::declare(ParamTree& tree) {
 
   auto ps = tree.scope("ps");
   auto d = ps.sub("ddrc");
-  d.bytes("size", ddr_size, "populated DDR", 1ull << 20, 1ull << 30);
-  d.add("width_bits", ddr_width_bits, "bits", "DDR data bus width (16 or 32)", 16, 32);
+  d.bytes("size", ddrc.size, "populated DDR", 1ull << 20, 1ull << 30);
+  d.choice("width_bits", ddrc.bus_bytes, {{"16", 2u}, {"32", 4u}}, "DDR data bus width in bits (x16 or x32)");
   d.add("data_rate_mts", ddr_data_rate_mts, "MT/s", "DDR data rate (the DDR clock is half of it)", 200, 2133);
   ddrc.declare(d);
   auto o = ps.sub("ocm");
@@ -46,21 +45,8 @@ void SocConfig::declare(ParamTree& tree) {
   gp.declare(g);
   auto h = ps.sub("hp");
   // The HP ports are 64 bit, or 32 bit when the PL side is configured so (UG585 ch. 5 AFI).
-  {
-    Param w;
-    w.path = "width_bytes";
-    w.type = "uint";
-    w.unit = "bytes";
-    w.doc = "data width of S_AXI_HP0-3 (8 = 64 bit, 4 = 32 bit)";
-    w.range = "4|8";
-    w.parse = [this, full = h.path("width_bytes")](const std::string& v) {
-      const uint64_t x = units::parse_u64(v, full);
-      if (x != 4 && x != 8) throw ConfigError(full + ": " + v + " is not 4 or 8 (bytes)");
-      hp.width_bytes = unsigned(x);
-    };
-    w.format = [this] { return std::to_string(hp.width_bytes); };
-    h.custom(std::move(w));
-  }
+  h.choice("width_bytes", hp.width_bytes, {{"4", 4u}, {"8", 8u}},
+           "data width of S_AXI_HP0-3 in bytes (8 = 64 bit, 4 = 32 bit)");
   hp.declare(h);
   auto dm = ps.sub("dmac");
   dmac.declare(dm);

@@ -26,11 +26,9 @@ struct SocConfig {
   std::array<double, 4> fclk_hz{100e6, 100e6, 150e6, 200e6};  // clocks.fclk0..3
   double uart_ref_hz = 100e6;                   // clocks.uart_ref: IO PLL 1000 MHz / 10
   double ddr_data_rate_mts = 1066;              // ps.ddrc.data_rate_mts (ddr clock = half)
-  uint64_t ddr_size = 512ull << 20;             // ps.ddrc.size
-  unsigned ddr_width_bits = 32;                 // ps.ddrc.width_bits
 
   CortexA9Params cpu;                           // cpu0.*
-  DdrConfig ddrc;                               // ps.ddrc.*
+  DdrConfig ddrc;                               // ps.ddrc.* (size, width_bits: its size, bus_bytes)
   OcmConfig ocm;                                // ps.ocm.*
   InterconnectConfig central;                   // ps.central.*
   AxiPortConfig gp;                             // ps.gp.* (M_AXI_GP0/1)

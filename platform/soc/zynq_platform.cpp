@@ -12,9 +12,7 @@ namespace {
 // Timing mode and clock of the models' structs come from the one SocConfig.
 DdrConfig ddr_config(const SocConfig& c, const Clock& clk) {
   DdrConfig d = c.ddrc;
-  d.size = c.ddr_size;
   d.clock = clk;
-  d.bus_bytes = c.ddr_width_bits / 8;
   d.ports.mode = c.mode();
   return d;
 }
@@ -99,7 +97,7 @@ void ZynqPlatform::map_buses() {
   constexpr Addressing abs = Addressing::Absolute;
   // CPU view. The GP ports decode full addresses again behind them (absolute), as do the
   // peripheral and private buses.
-  cpu_bus.attach(ddrc.socket,         ZVP_DDR_BASE,       cfg_.ddr_size,      "ddr");
+  cpu_bus.attach(ddrc.socket,         ZVP_DDR_BASE,       cfg_.ddrc.size,      "ddr");
   cpu_bus.attach(ocm.socket,          ZVP_OCM_BASE,       ZVP_OCM_SIZE,       "ocm");
   cpu_bus.attach(gp0.target,          ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, "m_axi_gp0", abs);
   cpu_bus.attach(gp1.target,          ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, "m_axi_gp1", abs);
@@ -136,7 +134,7 @@ void ZynqPlatform::map_buses() {
 
   // DMAC master through the central interconnect.
   dmac.master.bind(central.target);  // master 0
-  central.attach(ddrc.socket, ZVP_DDR_BASE,       cfg_.ddr_size,      "ddr");
+  central.attach(ddrc.socket, ZVP_DDR_BASE,       cfg_.ddrc.size,      "ddr");
   central.attach(ocm.socket,  ZVP_OCM_BASE,       ZVP_OCM_SIZE,       "ocm");
   central.attach(gp0.target,  ZVP_M_AXI_GP0_BASE, ZVP_M_AXI_GP0_SIZE, "m_axi_gp0", abs);
   central.attach(gp1.target,  ZVP_M_AXI_GP1_BASE, ZVP_M_AXI_GP1_SIZE, "m_axi_gp1", abs);
@@ -144,7 +142,7 @@ void ZynqPlatform::map_buses() {
   // HP ports: PL masters bind hp[k]->target; each AFI pair shares a DDRC port.
   for (unsigned k = 0; k < 4; ++k) hp[k]->initiator.bind(hp_switch[k / 2]->target);
   for (unsigned s = 0; s < 2; ++s) {
-    hp_switch[s]->attach(ddrc.socket, ZVP_DDR_BASE, cfg_.ddr_size, "ddr");
+    hp_switch[s]->attach(ddrc.socket, ZVP_DDR_BASE, cfg_.ddrc.size, "ddr");
     hp_switch[s]->attach(ocm.socket,  ZVP_OCM_BASE, ZVP_OCM_SIZE,  "ocm");
   }
 
@@ -154,7 +152,7 @@ void ZynqPlatform::map_buses() {
   pl_gp0.attach_unmapped(pl_gp0_empty.socket);
   pl_gp1.attach_unmapped(pl_gp1_empty.socket);
 
-  cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddr_size);
+  cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
   cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
   cpu.bus.bind(cpu_bus.target);
 }
@@ -200,7 +198,7 @@ void ZynqPlatform::load_elf(const ElfImage& img) {
     std::vector<uint8_t> bytes(seg.data);
     bytes.resize(n, 0);  // .bss
     bool ok = false;
-    if (a >= ZVP_DDR_BASE && a + n <= ZVP_DDR_BASE + cfg_.ddr_size)
+    if (a >= ZVP_DDR_BASE && a + n <= ZVP_DDR_BASE + cfg_.ddrc.size)
       ok = ddrc.load(a - ZVP_DDR_BASE, bytes.data(), n);
     else if (a >= ZVP_OCM_BASE && a + n <= uint64_t(ZVP_OCM_BASE) + ZVP_OCM_SIZE)
       ok = ocm.load(a - ZVP_OCM_BASE, bytes.data(), n);
@@ -209,7 +207,7 @@ void ZynqPlatform::load_elf(const ElfImage& img) {
       std::snprintf(buf, sizeof buf,
                     "segment at 0x%08llx (%llu bytes) is outside DDR (%llu MB, ps.ddrc.size) and OCM",
                     static_cast<unsigned long long>(a), static_cast<unsigned long long>(n),
-                    static_cast<unsigned long long>(cfg_.ddr_size >> 20));
+                    static_cast<unsigned long long>(cfg_.ddrc.size >> 20));
       throw ElfError(img.path + ": " + buf);
     }
   }

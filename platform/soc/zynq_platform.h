@@ -54,7 +54,7 @@ class ZynqPlatform : public sc_core::sc_module {
 
   const SocConfig& config() const { return cfg_; }
   TimingMode mode() const { return cfg_.mode(); }
-  uint64_t ddr_size() const { return cfg_.ddr_size; }
+  uint64_t ddr_size() const { return cfg_.ddrc.size; }
   IrqLine& irq(unsigned id) { return *irq_.at(id); }
   IrqLine& f2p(unsigned n);  // IRQ_F2P[n], n = 0..15
   // An AXI slave of the PL behind M_AXI_GP0 at [base, base+size) (addresses relative to base).

@@ -22,18 +22,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string tail_of(const std::string& path, size_t lines) {
-  std::ifstream f(path);
-  std::deque<std::string> last;
-  for (std::string l; std::getline(f, l);) {
-    last.push_back(l);
-    if (last.size() > lines) last.pop_front();
-  }
-  std::string out;
-  for (auto& l : last) out += l + "\n";
-  return out;
-}
-
 std::string fmt_duration(double s) {
   char buf[32];
   if (s < 60) std::snprintf(buf, sizeof buf, "%.0fs", s);
@@ -41,26 +29,6 @@ std::string fmt_duration(double s) {
   else std::snprintf(buf, sizeof buf, "%dh%02dm", int(s) / 3600, int(s) % 3600 / 60);
   return buf;
 }
-
-volatile sig_atomic_t g_stop = 0;
-extern "C" void on_stop_signal(int) { g_stop = 1; }
-
-// SIGINT/SIGTERM set g_stop while the sweep runs; the previous handlers come back afterwards.
-struct StopSignals {
-  struct sigaction old_int {}, old_term {};
-  StopSignals() {
-    g_stop = 0;
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~StopSignals() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-};
 
 struct Running {
   size_t point;
@@ -90,46 +58,16 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& err_file) {
 
 }  // namespace
 
-std::string PointRun::status_text() const {
-  if (wall_limit) return "wall_limit";
-  if (signal) return "signal " + std::to_string(signal);
-  if (status == 0) return "ok";
-  if (status < 0) return "not_run";
-  return "status " + std::to_string(status);
-}
-
-std::vector<std::string> point_command(const SweepSpec& spec, const Point& p, const std::string& zvp_exe,
-                                       const std::string& out_dir) {
-  std::vector<std::string> a = {zvp_exe, "run", p.scenario, "--quiet-console", "--report", report_path(out_dir, p)};
-  for (const auto& [k, v] : p.settings) {
-    a.push_back("--set");
-    a.push_back(k + "=" + v);
-  }
-  if (spec.images) {
-    a.push_back("--images");
-    a.push_back(std::to_string(*spec.images));
-  }
-  return a;
-}
-
-std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt,
+std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const BackendOptions& opt,
                                 bool& interrupted) {
   StopSignals stop_signals;
   interrupted = false;
   std::vector<PointRun> runs(points.size());
-  std::deque<size_t> todo;
-  size_t done = 0, failed = 0, skipped = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    int st;
-    if (opt.resume && can_resume(opt.out_dir, points[i], opt.input_hashes[i], st)) {
-      runs[i].status = st;
-      runs[i].resumed = true;
-      ++skipped;
-      if (st != 0) ++failed;
-    } else {
-      todo.push_back(i);
-    }
-  }
+  const std::vector<size_t> scheduled = schedule_points(points, opt, runs);
+  std::deque<size_t> todo(scheduled.begin(), scheduled.end());
+  size_t done = 0, failed = 0;
+  const size_t skipped = points.size() - todo.size();
+  for (const auto& pr : runs) failed += pr.resumed && !pr.ok();
   const bool tty = isatty(STDERR_FILENO);
   const size_t to_run = todo.size();
   std::fprintf(stderr, "zvp sweep: %zu points, %zu to run (%zu resumed), %u at a time\n", points.size(), to_run,
@@ -152,7 +90,7 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
     std::fflush(stderr);
   };
   while (!todo.empty() || !running.empty()) {
-    if (g_stop) {
+    if (StopSignals::requested()) {
       // Interrupted: end every running point (its whole process group) and start no other.
       for (auto& run : running) {
         kill(-run.pid, SIGKILL);
@@ -166,8 +104,6 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
     while (!todo.empty() && running.size() < opt.jobs) {
       size_t i = todo.front();
       todo.pop_front();
-      std::remove(report_path(opt.out_dir, points[i]).c_str());  // no stale report for a failed run
-      std::remove(hash_path(opt.out_dir, points[i]).c_str());
       auto args = point_command(spec, points[i], opt.zvp_exe, opt.out_dir);
       pid_t pid = spawn(args, stderr_path(opt.out_dir, points[i]));
       if (pid < 0) {
@@ -200,11 +136,8 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
       else if (WIFSIGNALED(wst)) pr.signal = WTERMSIG(wst);
       else pr.status = WEXITSTATUS(wst);
       if (pr.wall_limit) pr.status = -1;
-      if (!pr.ok()) {
-        pr.stderr_tail = tail_of(stderr_path(opt.out_dir, points[run.point]), 8);
-        ++failed;
-      }
-      store_hash(opt.out_dir, points[run.point], opt.input_hashes[run.point], pr.wall_limit ? -2 : pr.signal ? -3 : pr.status);
+      failed += !pr.ok();
+      record_outcome(opt, points[run.point], opt.input_hashes[run.point], pr);
       ++done;
       ++finished_here;
       std::string line = points[run.point].id + " " + pr.status_text();
@@ -213,10 +146,6 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
     }
   }
   if (tty) std::fprintf(stderr, "\n");
-  // A resumed point that had failed keeps its recorded outcome.
-  for (auto& pr : runs)
-    if (pr.resumed && pr.status == -2) pr.wall_limit = true;
-    else if (pr.resumed && pr.status == -3) pr.signal = -1;
   return runs;
 }
 

@@ -1,12 +1,12 @@
 // Slurm backend (slurm_backend.h).
 #include "slurm_backend.h"
 
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
@@ -20,9 +20,6 @@
 namespace zvp::sweep {
 
 namespace {
-
-volatile sig_atomic_t g_slurm_stop = 0;
-extern "C" void on_slurm_stop(int) { g_slurm_stop = 1; }
 
 // Runs a shell command; returns its exit status and its stdout (stderr joined in).
 int capture(const std::string& cmd, std::string& out) {
@@ -53,7 +50,7 @@ std::string status_path(const std::string& dir, size_t task) {
 // One line per task: the point's command, its stderr into points/<id>.stderr, under the wall
 // limit; then its exit status into slurm/status/<task> (written last, so it marks completion).
 void write_tasks(const SweepSpec& spec, const std::vector<Point>& points, const std::vector<size_t>& todo,
-                 const LocalOptions& opt) {
+                 const BackendOptions& opt) {
   namespace fs = std::filesystem;
   fs::create_directories(opt.out_dir + "/slurm/status");
   std::ofstream t(opt.out_dir + "/slurm/tasks.txt");
@@ -81,7 +78,7 @@ void write_tasks(const SweepSpec& spec, const std::vector<Point>& points, const 
 }
 
 // Submits the given task indices; returns the array job id. Throws ConfigError when sbatch fails.
-std::string submit(const std::vector<size_t>& tasks, const LocalOptions& opt, const SlurmOptions& so) {
+std::string submit(const std::vector<size_t>& tasks, const BackendOptions& opt, const SlurmOptions& so) {
   std::string list;
   for (size_t k = 0; k < tasks.size(); ++k) list += (k ? "," : "") + std::to_string(tasks[k]);
   const std::string dir = std::filesystem::absolute(opt.out_dir).string();
@@ -128,42 +125,21 @@ void check_slurm_reachable() {
   }
 }
 
-std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt,
+std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>& points, const BackendOptions& opt,
                                 const SlurmOptions& so, bool& interrupted) {
+  StopSignals stop_signals;
   interrupted = false;
   std::vector<PointRun> runs(points.size());
-  std::vector<size_t> todo;  // point indices, task k runs todo[k]
-  size_t resumed = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    int st;
-    if (opt.resume && can_resume(opt.out_dir, points[i], opt.input_hashes[i], st)) {
-      runs[i].status = st;
-      runs[i].resumed = true;
-      if (st == -2) runs[i].wall_limit = true;
-      ++resumed;
-    } else {
-      todo.push_back(i);
-    }
-  }
+  const std::vector<size_t> todo = schedule_points(points, opt, runs);  // task k runs point todo[k]
+  const size_t resumed = points.size() - todo.size();
   std::fprintf(stderr, "zvp sweep: %zu points, %zu to run (%zu resumed), Slurm job array, %u at a time\n",
                points.size(), todo.size(), resumed, opt.jobs);
   if (todo.empty()) return runs;
-  for (size_t i : todo) {
-    std::remove(report_path(opt.out_dir, points[i]).c_str());
-    std::remove(hash_path(opt.out_dir, points[i]).c_str());
-  }
   std::filesystem::remove_all(opt.out_dir + "/slurm/status");
   // The tasks run in other processes (other nodes on a real cluster): every path absolute.
-  LocalOptions abs_opt = opt;
+  BackendOptions abs_opt = opt;
   abs_opt.out_dir = std::filesystem::absolute(opt.out_dir).lexically_normal().string();
   write_tasks(spec, points, todo, abs_opt);
-
-  struct sigaction sa {}, old_int {}, old_term {};
-  sa.sa_handler = on_slurm_stop;
-  sigemptyset(&sa.sa_mask);
-  g_slurm_stop = 0;
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
 
   std::vector<size_t> pending(todo.size());
   for (size_t k = 0; k < todo.size(); ++k) pending[k] = k;
@@ -173,7 +149,7 @@ std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>&
     std::fprintf(stderr, "zvp sweep: submitted job array %s (%zu tasks%s)\n", job.c_str(), pending.size(),
                  attempt ? ", resubmission" : "");
     for (;;) {
-      if (g_slurm_stop) {
+      if (StopSignals::requested()) {
         std::string out;
         capture("scancel " + job, out);
         interrupted = true;
@@ -198,9 +174,6 @@ std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>&
     }
     pending = lost;
   }
-  sigaction(SIGINT, &old_int, nullptr);
-  sigaction(SIGTERM, &old_term, nullptr);
-
   for (size_t k = 0; k < todo.size(); ++k) {
     PointRun& pr = runs[todo[k]];
     const Point& p = points[todo[k]];
@@ -213,13 +186,7 @@ std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>&
     if (rc == 137 && opt.wall_limit_s > 0) pr.wall_limit = true;  // timeout --signal=KILL
     else if (rc > 128) pr.signal = rc - 128;
     else pr.status = rc;
-    if (!pr.ok()) {
-      std::ifstream e(stderr_path(opt.out_dir, p));
-      std::string line, all;
-      while (std::getline(e, line)) all += line + "\n";
-      pr.stderr_tail += all.size() > 2000 ? all.substr(all.size() - 2000) : all;
-    }
-    store_hash(opt.out_dir, p, opt.input_hashes[todo[k]], pr.wall_limit ? -2 : pr.signal ? -3 : pr.status);
+    record_outcome(opt, p, opt.input_hashes[todo[k]], pr);
   }
   return runs;
 }

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "local_backend.h"
+#include "point_run.h"
 
 namespace zvp::sweep {
 
@@ -23,7 +23,7 @@ struct SlurmOptions {
 // commands are missing. Called before anything is written.
 void check_slurm_reachable();
 
-std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>& points, const LocalOptions& opt,
+std::vector<PointRun> run_slurm(const SweepSpec& spec, const std::vector<Point>& points, const BackendOptions& opt,
                                 const SlurmOptions& slurm, bool& interrupted);
 
 }  // namespace zvp::sweep

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "local_backend.h"
+#include "point_run.h"
 #include "points.h"
 
 namespace zvp::sweep {

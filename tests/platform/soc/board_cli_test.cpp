@@ -47,14 +47,14 @@ TEST(Boards, AllShippedBoardsLoad) {
     EXPECT_EQ(b.name, n);
     BoardSoc bs(n);
     EXPECT_GT(bs.soc.cpu_hz, 400e6);
-    EXPECT_GE(bs.soc.ddr_size, 0x20000000u);
+    EXPECT_GE(bs.soc.ddrc.size, 0x20000000u);
     EXPECT_EQ(bs.tree.get("clocks.cpu").origin, "board " + n);
   }
   EXPECT_DOUBLE_EQ(BoardSoc("minized").soc.fclk(0), 80e6);
   EXPECT_DOUBLE_EQ(BoardSoc("zc706").soc.fclk(0), 140e6);
   EXPECT_DOUBLE_EQ(BoardSoc("zybo-z7-20").soc.fclk(0), 125e6);
-  EXPECT_EQ(BoardSoc("minized").soc.ddr_width_bits, 16u);
-  EXPECT_EQ(BoardSoc("zc706").soc.ddr_size, 1ull << 30);
+  EXPECT_EQ(BoardSoc("minized").soc.ddrc.bus_bytes, 2u);
+  EXPECT_EQ(BoardSoc("zc706").soc.ddrc.size, 1ull << 30);
   EXPECT_EQ(load_board("minized").pl_design, "csp");
   EXPECT_EQ(load_board("zybo-z7-20").pl_design, "lenet");
 }
