@@ -24,5 +24,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# The CPU engine: Unicorn 2.1.1 as Debian's next release packages it, pinned in
+# tools/unicorn/pins.txt, extracted into build/third_party/unicorn (cached there; no system-wide
+# install). Configuring would fetch it too; doing it here gives the clear message first.
+bash tools/unicorn/fetch.sh build/third_party/unicorn
+
 cmake --preset default >/dev/null
 cmake --build --preset default

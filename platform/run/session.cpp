@@ -128,6 +128,7 @@ void Session::finish_thread() {
 RunResult Session::run() {
   RunResult r;
   const double t0 = wall_now();
+  soc_->cpu.set_run_limit(sc_core::sc_time_stamp() + sc_.max_sim_time);  // exact end (sync_to_next_event)
   sc_core::sc_start(sc_.max_sim_time);
   r.wall_s = wall_now() - t0;
   std::fflush(stdout);

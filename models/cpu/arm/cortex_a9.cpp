@@ -49,6 +49,7 @@ class UcMemory : public SemihostMemory {
 
 CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
     : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
+  hot_.cache = block_cache_.get();
   if (p_.clock.hz() <= 0 || !(p_.cpi >= 0))
     throw std::invalid_argument(std::string(this->name()) +
                                 ": clock must be positive and CPI positive (or 0: modelled)");
@@ -414,38 +415,62 @@ void CortexA9::halt(const std::string& why) {
 // ---------------------------------------------------------------------------------------------
 // Unicorn callbacks
 
-// The hot path: called at the start of every translated block executed.
+// The hot path: called at the start of every translated block executed (Unicorn 2.1 calls a
+// single block hook directly from the translated code). The common case is a few loads, two
+// adds and three stores: the previous block's branch is resolved only if it ends in a
+// conditional or indirect branch (predict_ is null otherwise), and one comparison of units_
+// against stop_at_ covers the end of the slice, a stop request and a raised interrupt line.
 void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
-  // The previous block's branch is resolved now, whether or not this block runs in this slice
-  // (only blocks ending in a conditional or indirect branch: never in the flat model).
-  if (self->block_ && self->block_->end >= arm::BlockEnd::kCondDirect)
-    self->predict(*self->block_, static_cast<uint32_t>(addr));
-  if (self->units_ >= self->slice_end_) {
+  Hot& h = self->hot_;
+  const uint32_t a = static_cast<uint32_t>(addr);
+  // The previous block's branch is resolved now, whether or not this block runs in this slice.
+  if (__builtin_expect(h.predict != nullptr, 0)) self->predict(*h.predict, a);
+  BlockInfo& b = h.cache[(a >> 1) & (kBlockCacheSize - 1)];
+  if (__builtin_expect(h.units < h.stop_at && b.addr == a && b.size == size, 1)) {
+    h.units += b.units;
+    h.insns += b.count;
+    h.block = &b;
+    h.predict = b.end >= arm::BlockEnd::kCondDirect ? &b : nullptr;
+    return;
+  }
+  self->on_block_slow(uc, a, size);
+}
+
+void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
+  // The end of a slice with nothing to do but a synchronisation that no other process could
+  // observe: what run() would do between the slices, without leaving Unicorn (same slice ends,
+  // so the same instants for interrupts and the same times).
+  if (units_ >= slice_end_ && p_.sync_to_next_event && !stop_request_ && !irq_ && !fiq_ &&
+      !exited_ && !fault_.valid) {
+    charge_instructions();
+    const bool sync = qk_.need_sync();
+    if (!sync || qk_.skip_sync()) {
+      if (sync) ++syncs_skipped_;
+      slice_end_ = units_ + slice_units();
+      stop_at_ = slice_end_;
+    }
+  }
+  if (units_ >= slice_end_) {
     // The stop takes effect before this block executes: Unicorn leaves PC at its start.
-    self->stopped_by_block_ = true;
+    stopped_by_block_ = true;
     uc_emu_stop(uc);
     return;
   }
   // An interrupt pending while masked: once the code unmasks it (CPSIE, MSR, exception
   // return) the next block must not run before it is taken, as on the core. Only checked
-  // while a line is high, so ordinary execution pays nothing.
-  if ((self->irq_ || self->fiq_) && self->interrupt_deliverable()) {
-    self->stopped_by_block_ = true;
+  // while a line is high (stop_at_ is 0 then), so ordinary execution pays nothing.
+  if ((irq_ || fiq_) && interrupt_deliverable()) {
+    stopped_by_block_ = true;
     uc_emu_stop(uc);
     return;
   }
-  BlockInfo& b = self->block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
-  if (b.addr == static_cast<uint32_t>(addr) && b.size == size) {
-    self->insns_ += b.count;
-    self->units_ += b.units;
-    self->block_ = &b;
-    return;
-  }
-  BlockInfo& nb = self->count_block(static_cast<uint32_t>(addr), size);
-  self->insns_ += nb.count;
-  self->units_ += nb.units;
-  self->block_ = &nb;
+  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  BlockInfo& nb = (b.addr == addr && b.size == size) ? b : count_block(addr, size);
+  insns_ += nb.count;
+  units_ += nb.units;
+  block_ = &nb;
+  predict_ = nb.end >= arm::BlockEnd::kCondDirect ? &nb : nullptr;
 }
 
 // Branch prediction at block granularity: a 2-bit direction counter per conditional branch
@@ -478,18 +503,25 @@ CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   b.addr = addr;
   b.size = size;
   b.fallthrough = addr + size;
-  std::vector<uint8_t> code(size + 4, 0);
-  const bool readable = uc_mem_read(uc_, addr, code.data(), size) == UC_ERR_OK;
+  // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
+  uint8_t small[kMaxBlockBytes + 4] = {};
+  std::vector<uint8_t> large;
+  uint8_t* code = small;
+  if (size > kMaxBlockBytes) {
+    large.assign(size + 4, 0);
+    code = large.data();
+  }
+  const bool readable = uc_mem_read(uc_, addr, code, size) == UC_ERR_OK;
   if (p_.cpi > 0) {  // flat model: instructions only
     uint32_t n = thumb ? size / 2 : size / 4;
     if (thumb && readable)
-      n = arm::thumb_count(reinterpret_cast<const uint16_t*>(code.data()), size);
+      n = arm::thumb_count(reinterpret_cast<const uint16_t*>(code), size);
     b.count = n ? n : 1;
     b.units = b.count;
     return b;
   }
   if (readable) {
-    const arm::BlockCost c = arm::block_cost(p_.timing, code.data(), size, addr, thumb);
+    const arm::BlockCost c = arm::block_cost(p_.timing, code, size, addr, thumb);
     b.count = c.count;
     b.units = c.cycles;
     b.end = c.end;
@@ -544,6 +576,7 @@ void CortexA9::handle_svc() {
   if (p_.semihosting && imm == (thumb ? 0xABu : 0x123456u)) {
     charge_instructions();
     UcMemory mem(uc_);
+    qk_.catch_up();  // the host call happens at the kernel's time (console order, exit time)
     const Semihosting::Result r =
         semi_.call(get_reg(UC_ARM_REG_R0), get_reg(UC_ARM_REG_R1), mem, local_time().to_seconds());
     if (r.exit) {
@@ -589,6 +622,7 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
   gp_.set_byte_enable_length(0);
   gp_.set_dmi_allowed(false);
   gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  qk_.catch_up();  // other processes see the access at the time they would have
   sc_core::sc_time delay = qk_.get_local_time();
   bus->b_transport(gp_, delay);
   qk_.set(delay);
@@ -628,8 +662,7 @@ sc_core::sc_time CortexA9::quantum() const {
 // block).
 uint64_t CortexA9::slice_units() const {
   const uint64_t qv = qk_.quantum().value();
-  const sc_core::sc_time left =
-      sc_core::sc_time::from_value(qv - sc_core::sc_time_stamp().value() % qv);
+  const sc_core::sc_time left = sc_core::sc_time::from_value(qv - qk_.now().value() % qv);
   const sc_core::sc_time local = qk_.get_local_time();
   if (local >= left) return 1;
   const double unit_s = unit_cycles_ / p_.clock.hz();
@@ -641,6 +674,16 @@ void CortexA9::sync() {
   qk_.sync();
 }
 
+// A quantum boundary: synchronise, or skip a synchronisation nobody could observe.
+bool CortexA9::boundary_sync() {
+  if (p_.sync_to_next_event && qk_.skip_sync()) {
+    ++syncs_skipped_;
+    return false;
+  }
+  qk_.sync();
+  return true;
+}
+
 double CortexA9::wall_seconds() const { return wall_; }
 double CortexA9::mips() const { return wall_ > 0 ? static_cast<double>(insns_) / wall_ / 1e6 : 0; }
 
@@ -649,6 +692,7 @@ double CortexA9::mips() const { return wall_ > 0 ? static_cast<double>(insns_) /
 
 void CortexA9::run() {
   qk_.set_quantum(quantum());
+  qk_.set_max_ahead(quantum() * 1000);
   qk_.reset();
   map_memory();
   // The A9 leaves reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal
@@ -673,11 +717,13 @@ void CortexA9::run() {
     }
 
     slice_end_ = units_ + slice_units();
+    stop_at_ = (irq_ || fiq_) ? 0 : slice_end_;
     stop_request_ = false;
     stopped_by_block_ = false;
     fault_ = {};
     fetch_fault_ = false;
     block_ = nullptr;
+    predict_ = nullptr;
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
     const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, 0);
@@ -737,7 +783,7 @@ void CortexA9::run() {
         break;
     }
     charge_instructions();
-    if (qk_.need_sync()) qk_.sync();
+    if (qk_.need_sync()) boundary_sync();
   }
 
   sync();

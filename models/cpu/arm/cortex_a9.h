@@ -55,6 +55,13 @@ struct CortexA9Params {
   bool echo_semihosting = true;   // copy semihosting console output to stdout
   std::string cmdline;            // SYS_GET_CMDLINE
   uint32_t stack_size = 0x100000; // SYS_HEAPINFO: stack at the top of the first DMI region
+  // Sync to the next event: at a quantum boundary the core waits for the kernel only if another
+  // process has something pending by then; otherwise it runs on without leaving Unicorn (same
+  // simulated times and order of events as waiting every quantum; see CoreQuantumKeeper).
+  // With sc_start(duration), tell the core the end (set_run_limit) so that it stops exactly
+  // there (the session does); otherwise a core with nothing else pending may run up to 1000
+  // quanta past it.
+  bool sync_to_next_event = false;
   // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
   unsigned exception_entry_cycles = 8;
 
@@ -63,28 +70,84 @@ struct CortexA9Params {
     p.add("cpi", cpi, "cycles", "flat cycles per instruction; 0 = the Cortex-A9 pipeline model", 0, 1000);
     p.time("quantum", quantum, "temporal-decoupling quantum of the CPU thread",
            sc_core::sc_time(1, sc_core::SC_NS), sc_core::sc_time(1, sc_core::SC_SEC));
+    p.add("sync_to_next_event", sync_to_next_event,
+          "skip quantum synchronisations no other process could observe (same results, faster)");
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
     auto t = p.sub("timing");
     timing.declare(t);
   }
 };
 
-// A quantum keeper synchronising on the core's own quantum (a parameter of the core) rather
-// than on the TLM global one.
-class CoreQuantumKeeper : public tlm_utils::tlm_quantumkeeper {
+// The core's quantum keeper: the TLM-2.0 quantum keeper's interface, synchronising on the
+// core's own quantum (a parameter of the core) rather than the TLM global one, and able to skip
+// a synchronisation no other process could observe (sync to the next event): when nothing is
+// pending in the kernel up to the time the core would wait until, the wait is left out and the
+// core runs on with the kernel's time behind by `ahead`; catch_up() waits for that time before
+// the core next interacts with the rest of the platform (bus access, semihosting, sleep, exit),
+// so every other process sees exactly the times and order it would with a wait per quantum.
+class CoreQuantumKeeper {
  public:
   void set_quantum(const sc_core::sc_time& q) { q_ = q; }
   const sc_core::sc_time& quantum() const { return q_; }
+  // At most this far ahead of the kernel (bounds a run past the end of sc_start(duration) when
+  // nothing at all is pending).
+  void set_max_ahead(const sc_core::sc_time& t) { max_ahead_ = t; }
+  // Never skip a sync to or past this absolute time (the end of sc_start(duration)).
+  void set_limit(const sc_core::sc_time& t) { limit_ = t; }
 
- protected:
-  sc_core::sc_time compute_local_quantum() override {
-    const auto qv = q_.value();
-    if (qv == 0) return sc_core::SC_ZERO_TIME;
-    return sc_core::sc_time::from_value(qv - sc_core::sc_time_stamp().value() % qv);
+  // The time the core has synchronised to: the kernel's time plus the skipped waits.
+  sc_core::sc_time now() const { return sc_core::sc_time_stamp() + ahead_; }
+  const sc_core::sc_time& ahead() const { return ahead_; }
+  void inc(const sc_core::sc_time& t) { local_ += t; }
+  void set(const sc_core::sc_time& t) { local_ = t; }
+  const sc_core::sc_time& get_local_time() const { return local_; }
+  sc_core::sc_time get_current_time() const { return now() + local_; }
+  bool need_sync() const { return now() + local_ >= next_sync_; }
+  void reset() {
+    local_ = sc_core::SC_ZERO_TIME;
+    next_sync_ = now() + local_quantum();
+  }
+  // Waits until the core's time (the kernel catches up with skipped waits and the local time).
+  void sync() {
+    const sc_core::sc_time t = ahead_ + local_;
+    ahead_ = sc_core::SC_ZERO_TIME;
+    local_ = sc_core::SC_ZERO_TIME;
+    sc_core::wait(t);
+    next_sync_ = sc_core::sc_time_stamp() + local_quantum();
+  }
+  // Waits for the skipped time only (the local time stays an annotation).
+  void catch_up() {
+    if (ahead_ == sc_core::SC_ZERO_TIME) return;
+    const sc_core::sc_time t = ahead_;
+    ahead_ = sc_core::SC_ZERO_TIME;
+    sc_core::wait(t);
+  }
+  // sync() without the wait when no process has activity pending up to the core's time (not
+  // even in a delta cycle): that wait would only advance the kernel's time. False if a real
+  // sync() is needed.
+  bool skip_sync() {
+    const sc_core::sc_time target = ahead_ + local_;
+    if (target > max_ahead_ || now() + local_ >= limit_) return false;
+    const sc_core::sc_time pending = sc_core::sc_time_to_pending_activity();
+    if (pending <= target) return false;
+    ahead_ = target;
+    local_ = sc_core::SC_ZERO_TIME;
+    next_sync_ = now() + local_quantum();
+    return true;
   }
 
  private:
+  // Time to the next multiple of the quantum.
+  sc_core::sc_time local_quantum() const {
+    const auto qv = q_.value();
+    if (qv == 0) return sc_core::SC_ZERO_TIME;
+    return sc_core::sc_time::from_value(qv - now().value() % qv);
+  }
+
   sc_core::sc_time q_{1, sc_core::SC_US};
+  sc_core::sc_time local_, next_sync_, ahead_;
+  sc_core::sc_time max_ahead_;
+  sc_core::sc_time limit_ = sc_core::sc_max_time();
 };
 
 class CortexA9 : public sc_core::sc_module {
@@ -104,6 +167,10 @@ class CortexA9 : public sc_core::sc_module {
   // Override what SYS_HEAPINFO returns (default: heap unknown (0), stack at the top of the
   // first DMI region, stack_size long).
   void set_heap_info(const SemihostHeapInfo& h);
+  // The simulation ends at this absolute time (sc_start(duration)): sync_to_next_event never
+  // skips a synchronisation at or past it, so a time-limited run stops where it would anyway.
+  // (Not a pending event: an extra timed event would reorder same-time processes.)
+  void set_run_limit(const sc_core::sc_time& t) { qk_.set_limit(t); }
 
   // Writes an ELF image's segments through a debug transport (transport_dbg) and zeroes
   // .bss. Returns false with *err set if a segment falls outside memory.
@@ -126,8 +193,10 @@ class CortexA9 : public sc_core::sc_module {
   uint64_t irqs_taken() const { return irqs_taken_; }
   uint64_t aborts_taken() const { return aborts_taken_; }
   uint64_t mmio_accesses() const { return mmio_accesses_; }
+  // Quantum boundaries passed without waiting for the kernel (sync_to_next_event).
+  uint64_t syncs_skipped() const { return syncs_skipped_; }
   // Simulated time of the core including its not yet synchronised local time.
-  sc_core::sc_time local_time() const { return sc_core::sc_time_stamp() + qk_.get_local_time(); }
+  sc_core::sc_time local_time() const { return qk_.get_current_time(); }
   double wall_seconds() const;    // host time spent in the core's thread
   double mips() const;            // instructions per wall microsecond
   const std::string& semihost_output() const { return semi_.output(); }
@@ -168,6 +237,7 @@ class CortexA9 : public sc_core::sc_module {
   uint32_t find_faulting_pc();
   void charge_instructions();
   void sync();
+  bool boundary_sync();
   uint64_t slice_units() const;
   sc_core::sc_time quantum() const;
   void halt(const std::string& why);
@@ -184,9 +254,11 @@ class CortexA9 : public sc_core::sc_module {
   void handle_svc();
   BlockInfo& count_block(uint32_t addr, uint32_t size);
   void predict(BlockInfo& prev, uint32_t next);
+  void on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size);
   void request_stop() {
     stop_request_ = true;
     slice_end_ = 0;
+    stop_at_ = 0;
   }
   bool fetch16(uint32_t addr, uint16_t& v) const;
   bool fetch32(uint32_t addr, uint32_t& v) const;
@@ -201,21 +273,37 @@ class CortexA9 : public sc_core::sc_module {
   std::vector<std::unique_ptr<MmioWindow>> mmio_;
   static constexpr uint32_t kBlockCacheSize = 1u << 16;  // power of two
   std::unique_ptr<BlockInfo[]> block_cache_;
-  BlockInfo* block_ = nullptr;  // the block being executed (fault decoding, prediction)
+  static constexpr uint32_t kMaxBlockBytes = 4096;      // a page: the longest translated block
+  // The block hook's state, together on one cache line (see on_block).
+  struct alignas(64) Hot {
+    uint64_t units = 0;         // time units so far
+    uint64_t stop_at = 0;       // fast path while units < stop_at (0: a stop or an interrupt is pending)
+    BlockInfo* predict = nullptr;  // the block executing, if it ends in a predicted branch
+    BlockInfo* block = nullptr;    // the block executing (fault decoding, hint detection)
+    BlockInfo* cache = nullptr;    // block_cache_
+    uint64_t insns = 0;         // instructions so far
+  } hot_;
+  BlockInfo*& block_ = hot_.block;
+  BlockInfo*& predict_ = hot_.predict;
   Semihosting semi_;
   bool heap_info_set_ = false;
 
   // Execution state.
   uint32_t entry_ = 0;
-  uint64_t insns_ = 0;
+  uint64_t& insns_ = hot_.insns;
   // Time in units of unit_cycles_ cycles: instructions (flat CPI) or cycles (model).
-  uint64_t units_ = 0, charged_units_ = 0;
+  uint64_t& units_ = hot_.units;
+  uint64_t charged_units_ = 0;
   double unit_cycles_ = 1.0;
   uint64_t mispredicts_ = 0;
   uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
   uint64_t mmio_accesses_ = 0;
+  uint64_t syncs_skipped_ = 0;
   sc_core::sc_time charged_time_;
   uint64_t slice_end_ = 0;
+  // The block hook's fast path runs while units_ < stop_at_: slice_end_, or 0 while a stop is
+  // requested or an interrupt line is high (then every block takes the slow path's checks).
+  uint64_t& stop_at_ = hot_.stop_at;
   bool stop_request_ = false;     // end the slice at the next block boundary (also sets
                                   // slice_end_ to 0 so the block hook tests one value)
   bool stopped_by_block_ = false;
