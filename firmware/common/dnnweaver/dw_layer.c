@@ -102,7 +102,7 @@ void dw_layer_run(const dw_layer* l, unsigned num_pe, const int16_t* in, const i
                   int16_t* out, dw_layer_counts* counts) {
   const uint32_t ch = dw_layer_conv_h(l), cw = dw_layer_conv_w(l), oh = dw_layer_out_h(l), ow = dw_layer_out_w(l);
   const uint32_t pixels = ch * cw;
-  dw_layer prag = *l, par = *l;
+  dw_layer prag = *l;
   unsigned u, y, x;
   if (out)
     for (u = 0; u < l->out_c; ++u)
@@ -112,7 +112,6 @@ void dw_layer_run(const dw_layer* l, unsigned num_pe, const int16_t* in, const i
   if (num_pe > DW_MAX_PE) num_pe = DW_MAX_PE;
   prag.enc.mode = DW_MODE_PRAGMATIC;
   prag.fixed_slots = 0;
-  par.enc.mode = DW_MODE_PARALLEL;
   {
     dw_layer_counts z = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0};
     *counts = z;
