@@ -5,7 +5,7 @@
  * Boot parameters: images = layers to run (0 = all 13); flags bit 0 quiet, bits [11:8] log2 of the
  * channel divisor (input/output channels / 2^d, at least 1... conv1_1 keeps its 3 input
  * channels), bits [15:12] log2 of the spatial divisor (224 / 2^s), bit 16: modes exact and
- * fast 4-2 only (default: exact, optimum 8-6, fast 4-2, fast 3-1; fixed slots in the approximate
+ * fast 4-2 only (default: exact, optimum 8-6, fast 4-2, fast 3-1; fixed slots in the fast
  * modes). A layer is split into descriptors (row bands x output-channel groups) that fit the
  * PU's buffers (read from its registers); each layer is one chain, one doorbell.
  * Checks: 8 outputs of every layer and mode against the golden model on the ARM (exit 1 on a
