@@ -98,8 +98,13 @@ int cmd_encode(int argc, char** argv) {
   std::string mode = "exact";
   unsigned bits = 16, m1 = 0, m0 = 0, overhead = 2;
   std::vector<std::string> values;
+  bool only_values = false;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
+    if (only_values) {
+      values.push_back(a);
+      continue;
+    }
     auto next = [&]() -> std::string {
       if (i + 1 >= argc) throw cli::UsageError(a + " needs a value");
       return argv[++i];
@@ -107,7 +112,8 @@ int cmd_encode(int argc, char** argv) {
     if (a == "--help" || a == "-h") {
       std::fputs(kHelp, stdout);
       return 0;
-    } else if (a == "--json") json = true;
+    } else if (a == "--") only_values = true;
+    else if (a == "--json") json = true;
     else if (a == "--table") do_table = true;
     else if (a == "--stats") do_stats = true;
     else if (a == "--bits") { bits = parse_uint("--bits", next()); have_bits = true; }

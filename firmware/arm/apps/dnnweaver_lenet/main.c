@@ -9,7 +9,8 @@
  * conv3) with one doorbell; the ARM runs fc1/fc2 and argmax on conv3's outputs. The first image
  * of each configuration is also computed by the golden model on the ARM and every conv output
  * compared (exit 1 on a mismatch). Results: "@result correct_<cfg>", "accuracy_<cfg>",
- * "cycles_<cfg>" (PU cycles per image), "prag_cycles_<cfg>", "serial_cycles_<cfg>".
+ * "cycles_<cfg>" (PU cycles per image), "prag_cycles_<cfg>", "serial_cycles_<cfg>",
+ * "time_per_image_s_<cfg>" (global timer, includes the first image's golden check).
  * Exit 0 when done; 1 on a PU error or a golden mismatch; 2 on a bad input file. */
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +71,7 @@ int main(void)
     const uint32_t flags = valid_bp ? bp->flags : 0;
     const int quiet = flags & 1u, short_run = (flags >> 1) & 1u;
     const lenet_lite_fixed_params *p = &lenet_lite_fixed_weights;
+    const uint32_t cpu_hz = (valid_bp && bp->version >= 2 && bp->cpu_hz) ? bp->cpu_hz : ZVP_ARM_CPU_HZ;
     const uint8_t *f = (const uint8_t *)ZVP_LENET_DATA_BASE;
     dnnw_info info;
     uint32_t n, i;
@@ -103,7 +105,7 @@ int main(void)
 
         for (ci = 0; ci < (short_run ? sizeof kShort / sizeof kShort[0] : dw_lenet_config_count) && !rc; ci++) {
             const dw_lenet_config *c = &dw_lenet_configs[short_run ? kShort[ci] : ci];
-            uint64_t cycles = 0, prag = 0, serial = 0, par = 0;
+            uint64_t cycles = 0, prag = 0, serial = 0, par = 0, t0, t1;
             uint32_t correct = 0;
             int l;
             /* Descriptors and parameters of this configuration. */
@@ -124,6 +126,7 @@ int main(void)
                 dnnw_desc_write(DESC_BASE + (uint32_t)l * ZVP_DNNW_DESC_BYTES, &d,
                                 l < 2 ? DESC_BASE + (uint32_t)(l + 1) * ZVP_DNNW_DESC_BYTES : 0);
             }
+            t0 = bsp_time_ticks();
             for (i = 0; i < n && !rc; i++) {
                 int16_t c3[LITE_C3];
                 int err;
@@ -166,9 +169,13 @@ int main(void)
                     printf("%s image %u class %d label %u\n", c->name, (unsigned)i, dw_lenet_classify(p, c3),
                            (unsigned)labels[i]);
             }
+            t1 = bsp_time_ticks();
             if (rc)
                 break;
             printf("@result correct_%s %u\n", c->name, (unsigned)correct);
+            /* Time per image on the board (global timer at CPU/2). */
+            printf("@result time_per_image_s_%s %.7f\n", c->name,
+                   (double)(t1 - t0) / ((double)cpu_hz / 2.0) / (double)n);
             printf("@result accuracy_%s %.4f\n", c->name, (double)correct / (double)n);
             printf("@result cycles_%s %.1f\n", c->name, (double)cycles / (double)n);
             printf("@result prag_cycles_%s %.1f\n", c->name, (double)prag / (double)n);
