@@ -9,5 +9,6 @@ int cmd_boards(int argc, char** argv);
 int cmd_run(int argc, char** argv);
 int cmd_params(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
+int cmd_encode(int argc, char** argv);
 
 }  // namespace zvp

@@ -31,6 +31,7 @@ commands:
   sweep <sweep.yaml> [...]  run many points over parameter axes, write CSV/JSON/HTML
                             (see 'zvp sweep --help')
   boards                    list the known boards
+  encode [--table|--stats|VALUE...]  activation encodings of seeds 000/002 (see 'zvp encode --help')
   --help, help              this text
   --version                 the version
 
@@ -76,6 +77,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "run") return zvp::cmd_run(argc, argv);
     if (cmd == "params") return zvp::cmd_params(argc, argv);
     if (cmd == "sweep") return zvp::cmd_sweep(argc, argv);
+    if (cmd == "encode") return zvp::cmd_encode(argc, argv);
     std::fprintf(stderr, "zvp: unknown command '%s' (see zvp --help)\n", cmd.c_str());
     return zvp::cli::kExitUsage;
   } catch (const zvp::cli::UsageError& e) {
