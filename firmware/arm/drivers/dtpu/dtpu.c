@@ -62,13 +62,12 @@ static int fail(dtpu_dev *d, int rc)
 {
     d->error = last_err;
     d->dma_sr = last_sr;
-    /* Abort what may still wait for data, clear the errors: the device is usable again. */
+    /* Abort the S2MM transfer that waits for output that will not come; the adapter's error was
+     * cleared by the ISR and it keeps its CSR/weight arguments: the device is usable again. */
     axidma_reset(&dma_out);
     axidma_reset(&dma_in);
     axidma_irq_enable(&dma_out, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_S2MM);
     axidma_irq_enable(&dma_in, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 1u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 0u);
     dma_err = adapter_err = 0;
     last_err = last_sr = 0;
     return rc;
@@ -93,6 +92,7 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
     const uint32_t in_bytes = nvec * in_words * 8u, out_bytes = nvec * out_words * 8u;
     const uint32_t start = n_out;
     csr_word[0] = csr0;
+    dtpu_cmd(UPDATE_IN_ARG, 1u); /* the CSR argument must be the one sent below */
     bsp_dcache_flush_range((uintptr_t)csr_word, 8u);
     bsp_dcache_flush_range((uintptr_t)in, in_bytes);
     bsp_dcache_invalidate_range((uintptr_t)out, out_bytes);
@@ -116,6 +116,14 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
 void dtpu_cmd(uint32_t code, uint32_t mask) { bsp_out32(A(ZVP_DTPU_ADAPTER_CMD), (code << 16) | mask); }
 uint32_t dtpu_status(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_STATUS)); }
 uint32_t dtpu_error(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_ERROR)); }
+
+uint32_t dtpu_take_error(void)
+{
+    const uint32_t e = last_err;
+    last_err = 0;
+    adapter_err = 0;
+    return e;
+}
 
 int dtpu_init(dtpu_dev *d, unsigned rows, unsigned cols)
 {

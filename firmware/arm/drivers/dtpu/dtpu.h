@@ -32,5 +32,7 @@ uint32_t dtpu_status(void);
 uint32_t dtpu_error(void);
 /* Raw access for the bad-input self-checks: writes CMD; sends a raw CSR word; */
 void dtpu_cmd(uint32_t code, uint32_t mask);
+/* The ERROR value the interrupt handler last saw (then cleared in the adapter); resets it. */
+uint32_t dtpu_take_error(void);
 
 #endif
