@@ -62,16 +62,19 @@ int dtpu_mode_check(uint32_t mode, unsigned has)
 
 static uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1u); }
 
+/* Element widths are powers of two (8..64): shifts, no division (the A9 has no divider). */
+static unsigned lg(unsigned bits) { return bits == 8 ? 3u : bits == 16 ? 4u : bits == 32 ? 5u : 6u; }
+
 uint64_t dtpu_get(const uint64_t *words, unsigned k, unsigned bits)
 {
-    const unsigned per = 64u / bits;
-    return (words[k / per] >> (bits * (k % per))) & mask(bits);
+    const unsigned l = lg(bits), ps = 6u - l;
+    return (words[k >> ps] >> ((k & ((1u << ps) - 1u)) << l)) & mask(bits);
 }
 
 void dtpu_put(uint64_t *words, unsigned k, unsigned bits, uint64_t v)
 {
-    const unsigned per = 64u / bits, sh = bits * (k % per);
-    words[k / per] = (words[k / per] & ~(mask(bits) << sh)) | ((v & mask(bits)) << sh);
+    const unsigned l = lg(bits), ps = 6u - l, sh = (k & ((1u << ps) - 1u)) << l;
+    words[k >> ps] = (words[k >> ps] & ~(mask(bits) << sh)) | ((v & mask(bits)) << sh);
 }
 
 int64_t dtpu_sext(uint64_t v, unsigned bits)
@@ -133,6 +136,26 @@ static uint64_t vec_mac(uint64_t acc, uint64_t w, uint64_t x, int first)
     return out;
 }
 
+/* n elements of width bits (8, 16, 32) from packed words, sign- or zero-extended to 32 bit
+ * (unsigned 32-bit values keep their bit pattern). */
+static void unpack32(const uint64_t *words, unsigned n, unsigned bits, int sgn, int32_t *out)
+{
+    const unsigned per32 = 32u / bits;
+    for (unsigned k = 0, q = 0; k < n; q++) {
+        const uint64_t wd = words[q >> 1];
+        const uint32_t h = (q & 1u) ? (uint32_t)(wd >> 32) : (uint32_t)wd;
+        for (unsigned e = 0; e < per32 && k < n; e++, k++) {
+            const uint32_t v = h >> (e * bits);
+            if (bits == 8)
+                out[k] = sgn ? (int32_t)(int8_t)v : (int32_t)(v & 0xFFu);
+            else if (bits == 16)
+                out[k] = sgn ? (int32_t)(int16_t)v : (int32_t)(v & 0xFFFFu);
+            else
+                out[k] = (int32_t)v;
+        }
+    }
+}
+
 void dtpu_mxu_compute(unsigned rows, unsigned cols, uint32_t mode, const uint64_t *w, const uint64_t *x,
                       uint64_t *y)
 {
@@ -140,6 +163,26 @@ void dtpu_mxu_compute(unsigned rows, unsigned cols, uint32_t mode, const uint64_
     const unsigned wpr = dtpu_words(cols, wb);
     const int sgn = (mode & DTPU_CSR_SIGNED) != 0;
     memset(y, 0, dtpu_words(rows, ob) * 8u);
+    if (fp == 0 && !(mode & DTPU_CSR_VECTOR) && wb <= 32 && cols <= 64) {
+        /* Integer up to 32 bit: sums modulo 2^ob do not depend on where the reduction happens,
+         * so the accumulator is reduced once per row (the same values as the per-step wrap);
+         * the operands are unpacked with 32-bit operations (fast on the A9 as well). */
+        int32_t xs[64], ws[64];
+        unpack32(x, cols, wb, sgn, xs);
+        for (unsigned i = 0; i < rows; i++) {
+            int64_t acc = 0;
+            unpack32(w + (uint64_t)i * wpr, cols, wb, sgn, ws);
+            if (sgn || wb < 32) {
+                for (unsigned j = 0; j < cols; j++)
+                    acc += (int64_t)ws[j] * xs[j];
+            } else { /* unsigned 32-bit operands */
+                for (unsigned j = 0; j < cols; j++)
+                    acc += (int64_t)((uint64_t)(uint32_t)ws[j] * (uint32_t)xs[j]);
+            }
+            dtpu_put(y, i, ob, (uint64_t)acc & mask(ob));
+        }
+        return;
+    }
     for (unsigned i = 0; i < rows; i++) {
         const uint64_t *wr = w + (uint64_t)i * wpr;
         uint64_t acc = 0;
