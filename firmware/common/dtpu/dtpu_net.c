@@ -82,7 +82,8 @@ int dtpu_net_prepare(const dtpu_net *net, const dtpu_backend *be, uint32_t mode,
         if (l->kind == DTPU_POOL2)
             continue;
         const unsigned words = dtpu_packed_words(be->rows, be->cols, mode, l->cout, layer_K(l));
-        if (words > DTPU_WEIGHT_WORDS || used + words > cap)
+        const unsigned one_mtile = dtpu_packed_words(be->rows, be->cols, mode, 1, layer_K(l));
+        if (one_mtile > DTPU_WEIGHT_WORDS || used + words > cap)
             return -1;
         g_packed[i] = buf + used;
         g_words[i] = dtpu_pack_weights(be->rows, be->cols, mode, l->cout, layer_K(l), l->weight, buf + used);
@@ -145,16 +146,23 @@ int dtpu_net_run(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, con
                 X = g_cols;
             }
             memset(g_acc, 0, (size_t)N * M * sizeof(int64_t));
-            if (be) {
-                unsigned base = g_base[i];
-                if (!g_all_loaded) {
-                    if (be->load_weights(be->ctx, g_packed[i], g_words[i]) != 0)
-                        return -2;
-                    base = 0;
-                }
-                const int rc = dtpu_gemm(be, mode, M, K, N, base, X, g_acc);
+            if (be && g_all_loaded) {
+                const int rc = dtpu_gemm(be, mode, M, K, N, g_base[i], X, g_acc);
                 if (rc != 0)
                     return rc < 0 ? rc : -rc;
+            } else if (be) {
+                /* Load the layer in groups of m-tiles that fit the weight BRAM. */
+                const unsigned mt = (M + be->rows - 1u) / be->rows;
+                const unsigned per = dtpu_packed_words(be->rows, be->cols, mode, 1, K);
+                const unsigned group = DTPU_WEIGHT_WORDS / per;
+                for (unsigned m0 = 0; m0 < mt; m0 += group) {
+                    const unsigned m1 = m0 + group < mt ? m0 + group : mt;
+                    if (be->load_weights(be->ctx, g_packed[i] + m0 * per, (m1 - m0) * per) != 0)
+                        return -2;
+                    const int rc = dtpu_gemm_part(be, mode, M, K, N, m0, m1, 0, X, g_acc);
+                    if (rc != 0)
+                        return rc < 0 ? rc : -rc;
+                }
             } else {
                 dtpu_gemm_cpu(M, K, N, l->weight, X, g_acc);
             }

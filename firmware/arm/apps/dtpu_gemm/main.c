@@ -106,6 +106,31 @@ int main(void)
         checks++;
         fails += !(e & (1u << 3));
     }
+    /* DMA bad input: an input buffer outside DDR (DECERR in the MM2S DMASR), and a weight
+     * transfer longer than the weight BRAM (the adapter's IARG_1 overflow). After each the
+     * driver recovers and a normal step works again. */
+    {
+        int rc = dev.be.run(dev.be.ctx, dtpu_csr0(DTPU_PREC_INT8, 0), (const uint64_t *)0xE0000000u, 1, 1, out, 1);
+        printf("DMA from unmapped address: rc %d DMASR 0x%x\n", rc, (unsigned)dev.dma_sr);
+        checks++;
+        fails += !(rc == DTPU_E_DMA && (dev.dma_sr & (1u << 6)));
+        static uint64_t big[DTPU_WEIGHT_WORDS + 8];
+        rc = dev.be.load_weights(dev.be.ctx, big, DTPU_WEIGHT_WORDS + 8);
+        printf("weights longer than the BRAM: rc %d ERROR 0x%x\n", rc, (unsigned)dev.error);
+        checks++;
+        fails += !(rc == DTPU_E_ADAPTER && (dev.error & (1u << 1)));
+        for (unsigned i = 0; i < 8; i++)
+            w[i] = rnd64();
+        in[0] = rnd64();
+        rc = dev.be.load_weights(dev.be.ctx, w, 8);
+        ref_be->load_weights(0, w, 8);
+        if (!rc)
+            rc = dev.be.run(dev.be.ctx, dtpu_csr0(DTPU_PREC_INT8, 0), in, 1, 1, out, 1);
+        ref_be->run(0, dtpu_csr0(DTPU_PREC_INT8, 0), in, 1, 1, ref, 1);
+        printf("after recovery: %s\n", rc == 0 && out[0] == ref[0] ? "ok" : "MISMATCH");
+        checks++;
+        fails += !(rc == 0 && out[0] == ref[0]);
+    }
     printf("dtpu_gemm: %u checks, %u failures\n", checks, fails);
     printf("@result golden_mismatches %u\n@result checks %u\n", fails, checks);
     return fails ? 1 : 0;

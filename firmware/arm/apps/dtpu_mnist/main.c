@@ -14,6 +14,7 @@
 
 #include "bsp/bsp.h"
 #include "drivers/dtpu/dtpu.h"
+#include "drivers/dtpu/dtpu_report.h"
 #include "dtpu_mxu.h"
 #include "dtpu_net.h"
 #include "zvp_memmap.h"
@@ -30,42 +31,9 @@ static uint64_t packed[2 * DTPU_WEIGHT_WORDS];
 static uint64_t packed_ref[2 * DTPU_WEIGHT_WORDS];
 static int32_t x[784];
 static int64_t logits[10], golden[10];
-static dtpu_counters c0[4], c1[4], acc_c[4];
-static uint64_t b0[4][2], bacc[4][2];
+static dtpu_report rep;
 
 static uint32_t rd32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
-static void hook(void *ctx, unsigned layer, int phase)
-{
-    (void)ctx;
-    if (layer >= 4)
-        return;
-    if (phase == 0) {
-        dtpu_read_counters(&c0[layer]);
-        b0[layer][0] = dev.bytes_to;
-        b0[layer][1] = dev.bytes_from;
-        return;
-    }
-    dtpu_read_counters(&c1[layer]);
-    acc_c[layer].vectors += c1[layer].vectors - c0[layer].vectors;
-    acc_c[layer].busy += c1[layer].busy - c0[layer].busy;
-    acc_c[layer].stall += c1[layer].stall - c0[layer].stall;
-    acc_c[layer].macs += c1[layer].macs - c0[layer].macs;
-    acc_c[layer].steps += c1[layer].steps - c0[layer].steps;
-    acc_c[layer].out_stall += c1[layer].out_stall - c0[layer].out_stall;
-    bacc[layer][0] += dev.bytes_to - b0[layer][0];
-    bacc[layer][1] += dev.bytes_from - b0[layer][1];
-}
-
-static void print_fixed(const char *key, uint64_t num, uint64_t den, unsigned digits)
-{
-    /* num/den with `digits` decimals, without floating point printf */
-    uint64_t scale = 1;
-    for (unsigned i = 0; i < digits; i++)
-        scale *= 10u;
-    const uint64_t v = den ? (num * scale + den / 2) / den : 0;
-    printf("%s%u.%0*u", key, (unsigned)(v / scale), (int)digits, (unsigned)(v % scale));
-}
 
 int main(void)
 {
@@ -97,6 +65,7 @@ int main(void)
             return 1;
         }
         be = &dev.be;
+        rep.dev = &dev;
     }
     const dtpu_backend *ref = dtpu_reference_backend(DTPU_ROWS, DTPU_ROWS);
     uint32_t correct = 0, mism = 0;
@@ -110,7 +79,7 @@ int main(void)
             printf("dtpu_mnist: weights do not fit\n");
             return 1;
         }
-        cls = dtpu_net_run(net, be, mode, x, logits, be ? hook : 0, 0);
+        cls = dtpu_net_run(net, be, mode, x, logits, be ? dtpu_report_hook : 0, &rep);
         const uint64_t dt = bsp_gtimer_read() - t0;
         if (cls < 0) {
             printf("dtpu_mnist: image %u: error %d (ERROR 0x%x DMASR 0x%x)\n", (unsigned)i, cls, (unsigned)dev.error,
@@ -134,26 +103,13 @@ int main(void)
     const uint64_t tick_hz = cpu_hz / 2u;
     printf("Accuracy : %u / %u\n", (unsigned)correct, (unsigned)n);
     printf("@result images %u\n@result correct %u\n", (unsigned)n, (unsigned)correct);
-    print_fixed("@result accuracy ", correct, n, 4);
-    print_fixed("\n@result latency_first_s ", first, tick_hz, 7);
-    print_fixed("\n@result latency_mean_s ", total, tick_hz * n, 7);
+    dtpu_print_fixed("@result accuracy ", correct, n, 4);
+    dtpu_print_fixed("\n@result latency_first_s ", first, tick_hz, 7);
+    dtpu_print_fixed("\n@result latency_mean_s ", total, tick_hz * n, 7);
     printf("\n@result golden_mismatches %u\n", (unsigned)(no_golden ? 0 : mism));
     printf("@result golden_checked %u\n", (unsigned)(no_golden ? 0 : n));
-    if (be) {
-        for (unsigned l = 0; l < net->nlayers; l++) {
-            const dtpu_layer *L = &net->layers[l];
-            if (L->kind == DTPU_POOL2)
-                continue;
-            const dtpu_counters *c = &acc_c[l];
-            printf("@layer %s %s vectors=%u busy_cycles=%u macs=%u", L->name, L->kind == DTPU_CONV3 ? "conv" : "dense",
-                   (unsigned)(c->vectors / n), (unsigned)(c->busy / n), (unsigned)(c->macs / n));
-            print_fixed(" macs_per_cycle=", c->macs, c->busy, 3);
-            print_fixed(" utilisation=", c->macs, c->busy * DTPU_ROWS * DTPU_ROWS, 4);
-            printf(" bytes_to=%u bytes_from=%u stall_cycles=%u out_stall_cycles=%u steps=%u\n",
-                   (unsigned)(bacc[l][0] / n), (unsigned)(bacc[l][1] / n), (unsigned)(c->stall / n),
-                   (unsigned)(c->out_stall / n), (unsigned)(c->steps / n));
-        }
-    }
+    if (be)
+        dtpu_report_print(&rep, net, DTPU_ROWS, DTPU_ROWS, n);
     printf("----- DTPU MNIST End -----\n");
     return mism ? 1 : 0;
 }

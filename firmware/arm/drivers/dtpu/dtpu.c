@@ -58,18 +58,33 @@ static int wait_for(volatile uint32_t *c, uint32_t target)
     return dma_err ? DTPU_E_DMA : adapter_err ? DTPU_E_ADAPTER : 0;
 }
 
+static const uint64_t *last_w; /* the weights in the BRAM, reloaded after a recovery */
+static unsigned last_nw;
+static int need_reload;
+
+/* Recovery after an error: abort every DMA (one may wait for output that will not come, one may
+ * have been cut by DECERR), let the stream FIFOs drain into the adapter, then reset the adapter
+ * (arguments, pending steps); the weights are sent again before the next step. */
 static int fail(dtpu_dev *d, int rc)
 {
     d->error = last_err;
     d->dma_sr = last_sr;
-    /* Abort the S2MM transfer that waits for output that will not come; the adapter's error was
-     * cleared by the ISR and it keeps its CSR/weight arguments: the device is usable again. */
     axidma_reset(&dma_out);
     axidma_reset(&dma_in);
+    axidma_reset(&dma_w);
+    axidma_reset(&dma_csr);
     axidma_irq_enable(&dma_out, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_S2MM);
     axidma_irq_enable(&dma_in, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
+    axidma_irq_enable(&dma_w, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
+    axidma_irq_enable(&dma_csr, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
+    bsp_delay_us(20);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 1u);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 0u);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), 3u);
+    axiintc_ack(ZVP_DTPU_INTC_BASE, 0x1Fu);
     dma_err = adapter_err = 0;
     last_err = last_sr = 0;
+    need_reload = 1;
     return rc;
 }
 
@@ -77,6 +92,9 @@ static int load_weights(void *ctx, const uint64_t *w, unsigned nwords)
 {
     dtpu_dev *d = (dtpu_dev *)ctx;
     const uint32_t start = n_w;
+    last_w = w;
+    last_nw = nwords;
+    need_reload = 0;
     bsp_dcache_flush_range((uintptr_t)w, nwords * 8u);
     if (axidma_simple_transfer(&dma_w, (uint32_t)(uintptr_t)w, nwords * 8u, AXIDMA_MM2S) != 0)
         return fail(d, DTPU_E_DMA);
@@ -90,6 +108,11 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
 {
     dtpu_dev *d = (dtpu_dev *)ctx;
     const uint32_t in_bytes = nvec * in_words * 8u, out_bytes = nvec * out_words * 8u;
+    if (need_reload && last_w) {
+        const int rc = load_weights(ctx, last_w, last_nw);
+        if (rc)
+            return rc;
+    }
     const uint32_t start = n_out;
     csr_word[0] = csr0;
     dtpu_cmd(UPDATE_IN_ARG, 1u); /* the CSR argument must be the one sent below */
