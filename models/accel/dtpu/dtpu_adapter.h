@@ -31,7 +31,8 @@
 //    7 OFIFO_OVERFLOW, 8 PARTIAL_VECTOR (input words that do not fill a vector: dropped).
 //  * Counters (ours, 0x310..): vectors, busy cycles, stall cycles (a started step waiting for
 //    its input), MACs (R*C per vector), steps, weight loads, output back-pressure cycles,
-//    words in/out.
+//    words in/out; CONFIG (ours, 0x33C): the build's rows, columns, precisions, pipelining,
+//    so that one firmware runs on every MXU size of an exploration.
 #pragma once
 #include <systemc>
 

@@ -148,10 +148,15 @@ uint32_t dtpu_take_error(void)
     return e;
 }
 
-int dtpu_init(dtpu_dev *d, unsigned rows, unsigned cols)
+int dtpu_init(dtpu_dev *d)
 {
-    d->be.rows = rows;
-    d->be.cols = cols;
+    const uint32_t cfg = bsp_in32(A(ZVP_DTPU_ADAPTER_CONFIG));
+    d->be.rows = cfg & 0xFFu;
+    d->be.cols = (cfg >> 8) & 0xFFu;
+    d->precisions = (cfg >> 16) & 0x3Fu;
+    d->pipelined = (cfg >> 24) & 1u;
+    if (d->be.rows < 3 || d->be.cols < 3)
+        return -1;
     d->be.load_weights = load_weights;
     d->be.run = run;
     d->be.ctx = d;

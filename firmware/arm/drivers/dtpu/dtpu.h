@@ -22,10 +22,13 @@ typedef struct dtpu_dev {
     uint32_t error;     /* last adapter ERROR value */
     uint32_t dma_sr;    /* last failing DMASR */
     uint64_t bytes_to, bytes_from; /* DMA bytes to / from the accelerator */
+    uint32_t precisions;           /* DTPU_HAS_* of this build */
+    int pipelined;
 } dtpu_dev;
 
-/* Resets DMAs and adapter, programs the adapter, attaches the INTC interrupt. 0 on success. */
-int dtpu_init(dtpu_dev *d, unsigned rows, unsigned cols);
+/* Resets DMAs and adapter, programs the adapter, attaches the INTC interrupt; the MXU size comes
+ * from the adapter's CONFIG register (d->be.rows / cols, d->precisions). 0 on success. */
+int dtpu_init(dtpu_dev *d);
 void dtpu_read_counters(dtpu_counters *c);
 /* The adapter's STATUS / ERROR registers. */
 uint32_t dtpu_status(void);
