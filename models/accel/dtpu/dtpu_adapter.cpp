@@ -100,6 +100,7 @@ DtpuAdapter::DtpuAdapter(sc_core::sc_module_name name, const DtpuConfig& cfg, co
   ro("OUT_STALL", R::OUT_STALL, [this] { return cnt_.out_stall; });
   ro("IN_WORDS", R::IN_WORDS, [this] { return cnt_.in_words; });
   ro("OUT_WORDS", R::OUT_WORDS, [this] { return cnt_.out_words; });
+  ro("CLOCK_KHZ", R::CLOCK_KHZ, [this] { return uint64_t(clk_.hz() / 1e3 + 0.5); });
   ro("CONFIG", R::CONFIG, [this] {
     return cfg_.rows | cfg_.cols << 8 | has_ << 16 | uint32_t(cfg_.pipelined) << 24;
   });

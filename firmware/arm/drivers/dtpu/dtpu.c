@@ -155,6 +155,7 @@ int dtpu_init(dtpu_dev *d)
     d->be.cols = (cfg >> 8) & 0xFFu;
     d->precisions = (cfg >> 16) & 0x3Fu;
     d->pipelined = (cfg >> 24) & 1u;
+    d->clock_khz = bsp_in32(A(ZVP_DTPU_ADAPTER_CLOCK_KHZ));
     if (d->be.rows < 3 || d->be.cols < 3)
         return -1;
     d->be.load_weights = load_weights;

@@ -24,6 +24,7 @@ typedef struct dtpu_dev {
     uint64_t bytes_to, bytes_from; /* DMA bytes to / from the accelerator */
     uint32_t precisions;           /* DTPU_HAS_* of this build */
     int pipelined;
+    uint32_t clock_khz;            /* the core clock (CLOCK_KHZ) */
 } dtpu_dev;
 
 /* Resets DMAs and adapter, programs the adapter, attaches the INTC interrupt; the MXU size comes

@@ -47,6 +47,8 @@ void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows,
                (unsigned)(c->vectors / n), (unsigned)(c->busy / n), (unsigned)(c->macs / n));
         dtpu_print_fixed(" macs_per_cycle=", c->macs, c->busy, 3);
         dtpu_print_fixed(" utilisation=", c->macs, c->busy * rows * cols, 4);
+        /* GOPS while the MXU is busy: 2 ops per MAC at the core clock */
+        dtpu_print_fixed(" mxu_gops=", 2u * c->macs * r->dev->clock_khz, c->busy * 1000000u, 4);
         printf(" bytes_to=%u bytes_from=%u stall_cycles=%u out_stall_cycles=%u steps=%u weight_loads=%u\n",
                (unsigned)(r->to[l] / n), (unsigned)(r->from[l] / n), (unsigned)(c->stall / n),
                (unsigned)(c->out_stall / n), (unsigned)(c->steps / n), (unsigned)(c->weight_loads / n));
