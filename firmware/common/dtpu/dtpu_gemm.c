@@ -34,11 +34,11 @@ unsigned dtpu_pack_weights(unsigned rows, unsigned cols, uint32_t mode, unsigned
 int dtpu_gemm(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned base,
               const int32_t *X, int64_t *Y)
 {
-    return dtpu_gemm_part(be, mode, M, K, N, 0, (M + be->rows - 1u) / be->rows, base, X, Y);
+    return dtpu_gemm_part(be, mode, M, K, N, 0, cdiv(M, be->rows) * cdiv(K, be->cols), base, X, Y);
 }
 
-int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned mt0,
-                   unsigned mt1, unsigned base, const int32_t *X, int64_t *Y)
+int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned t0,
+                   unsigned t1, unsigned base, const int32_t *X, int64_t *Y)
 {
     const unsigned R = be->rows, C = be->cols;
     const unsigned wb = dtpu_elem_bits(mode), ob = dtpu_out_bits(mode);
@@ -48,9 +48,10 @@ int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K
     if (DTPU_FIFO_WORDS / opw < chunk)
         chunk = DTPU_FIFO_WORDS / opw;
     const int sgn = (mode & DTPU_CSR_SIGNED) != 0;
-    for (unsigned m = mt0; m < mt1; m++)
-        for (unsigned k = 0; k < kt; k++) {
-            const unsigned window = (base + ((m - mt0) * kt + k) * tile_words) / R;
+    for (unsigned t = t0; t < t1; t++) {
+        const unsigned m = t / kt, k = t % kt;
+        {
+            const unsigned window = (base + (t - t0) * tile_words) / R;
             const uint64_t csr = dtpu_csr0(mode, window);
             const unsigned kc = (K - k * C < C) ? K - k * C : C;
             const unsigned mr = (M - m * R < R) ? M - m * R : R;
@@ -76,6 +77,7 @@ int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K
                 }
             }
         }
+    }
     return 0;
 }
 

@@ -37,10 +37,10 @@ unsigned dtpu_pack_weights(unsigned rows, unsigned cols, uint32_t mode, unsigned
  * plus DTPU_CSR_SIGNED / DTPU_CSR_WIDE. Returns 0 or the backend's error. */
 int dtpu_gemm(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned base,
               const int32_t *X, int64_t *Y);
-/* The m-tiles [mt0, mt1) only, whose packed tiles are in the BRAM from word `base` (a layer
- * larger than the weight BRAM is run in groups of m-tiles). */
-int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned mt0,
-                   unsigned mt1, unsigned base, const int32_t *X, int64_t *Y);
+/* The tiles [t0, t1) only (tile t = m-tile t / kt, k-tile t % kt), packed in the BRAM from word
+ * `base` (a layer larger than the weight BRAM is run in groups of tiles). */
+int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K, unsigned N, unsigned t0,
+                   unsigned t1, unsigned base, const int32_t *X, int64_t *Y);
 /* The same product computed directly on the CPU (64-bit accumulation): the ARM-only path. */
 void dtpu_gemm_cpu(unsigned M, unsigned K, unsigned N, const int32_t *W, const int32_t *X, int64_t *Y);
 

@@ -82,8 +82,8 @@ int dtpu_net_prepare(const dtpu_net *net, const dtpu_backend *be, uint32_t mode,
         if (l->kind == DTPU_POOL2)
             continue;
         const unsigned words = dtpu_packed_words(be->rows, be->cols, mode, l->cout, layer_K(l));
-        const unsigned one_mtile = dtpu_packed_words(be->rows, be->cols, mode, 1, layer_K(l));
-        if (one_mtile > DTPU_WEIGHT_WORDS || used + words > cap)
+        const unsigned one_tile = dtpu_packed_words(be->rows, be->cols, mode, 1, 1);
+        if (one_tile > DTPU_WEIGHT_WORDS || used + words > cap)
             return -1;
         g_packed[i] = buf + used;
         g_words[i] = dtpu_pack_weights(be->rows, be->cols, mode, l->cout, layer_K(l), l->weight, buf + used);
@@ -151,15 +151,14 @@ int dtpu_net_run(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, con
                 if (rc != 0)
                     return rc < 0 ? rc : -rc;
             } else if (be) {
-                /* Load the layer in groups of m-tiles that fit the weight BRAM. */
-                const unsigned mt = (M + be->rows - 1u) / be->rows;
-                const unsigned per = dtpu_packed_words(be->rows, be->cols, mode, 1, K);
-                const unsigned group = DTPU_WEIGHT_WORDS / per;
-                for (unsigned m0 = 0; m0 < mt; m0 += group) {
-                    const unsigned m1 = m0 + group < mt ? m0 + group : mt;
-                    if (be->load_weights(be->ctx, g_packed[i] + m0 * per, (m1 - m0) * per) != 0)
+                /* Load the layer in groups of tiles that fit the weight BRAM. */
+                const unsigned per = dtpu_packed_words(be->rows, be->cols, mode, 1, 1);
+                const unsigned tiles = g_words[i] / per, group = DTPU_WEIGHT_WORDS / per;
+                for (unsigned t0 = 0; t0 < tiles; t0 += group) {
+                    const unsigned t1 = t0 + group < tiles ? t0 + group : tiles;
+                    if (be->load_weights(be->ctx, g_packed[i] + t0 * per, (t1 - t0) * per) != 0)
                         return -2;
-                    const int rc = dtpu_gemm_part(be, mode, M, K, N, m0, m1, 0, X, g_acc);
+                    const int rc = dtpu_gemm_part(be, mode, M, K, N, t0, t1, 0, X, g_acc);
                     if (rc != 0)
                         return rc < 0 ? rc : -rc;
                 }

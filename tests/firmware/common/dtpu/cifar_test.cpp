@@ -43,3 +43,24 @@ TEST(DtpuCifar, MxuPathEqualsCpuPathPerPrecision) {
     std::printf("golden cifar10 int%u image 0: class %d logits_checksum %u\n", bits, cm, checksum(lm));
   }
 }
+
+TEST(DtpuCifar, LayersLargerThanTheWeightBramRunInTileGroups) {
+  // 32x32 int32: one dense1 tile is 32 rows x 16 words = 512 words; the layer's 2 x 32 tiles
+  // (32,768 words) exceed the 16,384-word BRAM, so it runs in two groups of 32 tiles.
+  static std::vector<int32_t> w(DTPU_CIFAR_WEIGHTS);
+  static std::vector<int64_t> b(DTPU_CIFAR_BIASES);
+  static std::vector<uint64_t> packed(256 * 1024);
+  dtpu_net net;
+  dtpu_layer layers[7];
+  dtpu_cifar_make(&net, layers, 32, 2020u, w.data(), b.data());
+  const uint32_t mode = dtpu_net_mode(32) | DTPU_CSR_WIDE;
+  EXPECT_EQ(dtpu_packed_words(32, 32, mode, 64, 1024), 32768u);
+  const dtpu_backend* be = dtpu_reference_backend(32, 32);
+  ASSERT_EQ(dtpu_net_prepare(&net, be, mode, packed.data(), unsigned(packed.size())), 0);
+  std::vector<int32_t> x(32 * 32 * 3);
+  dtpu_cifar_input(32, 1, x.data());
+  int64_t lm[10], lc[10];
+  EXPECT_EQ(dtpu_net_run(&net, be, mode, x.data(), lm, nullptr, nullptr),
+            dtpu_net_run(&net, nullptr, mode, x.data(), lc, nullptr, nullptr));
+  EXPECT_EQ(0, std::memcmp(lm, lc, sizeof lm));
+}
