@@ -83,7 +83,6 @@ class DtpuDesign : public PlDesign {
       << clock_ / 1e6 << " MHz";
     return o.str();
   }
-  uint64_t items_done() const override { return adapter_ ? adapter_->counters().steps : 0; }
 
  private:
   double clock_ = 50e6;
