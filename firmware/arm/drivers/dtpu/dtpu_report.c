@@ -1,0 +1,56 @@
+#include "drivers/dtpu/dtpu_report.h"
+
+#include <stdio.h>
+
+void dtpu_print_fixed(const char *key, uint64_t num, uint64_t den, unsigned digits)
+{
+    uint64_t scale = 1;
+    for (unsigned i = 0; i < digits; i++)
+        scale *= 10u;
+    const uint64_t v = den ? (num * scale + den / 2) / den : 0;
+    printf("%s%u.%0*u", key, (unsigned)(v / scale), (int)digits, (unsigned)(v % scale));
+}
+
+void dtpu_report_hook(void *ctx, unsigned layer, int phase)
+{
+    dtpu_report *r = (dtpu_report *)ctx;
+    if (layer >= DTPU_REPORT_MAX_LAYERS)
+        return;
+    if (phase == 0) {
+        dtpu_read_counters(&r->before);
+        r->to0 = r->dev->bytes_to;
+        r->from0 = r->dev->bytes_from;
+        return;
+    }
+    dtpu_counters c;
+    dtpu_read_counters(&c);
+    dtpu_counters *s = &r->sum[layer];
+    s->vectors += c.vectors - r->before.vectors;
+    s->busy += c.busy - r->before.busy;
+    s->stall += c.stall - r->before.stall;
+    s->macs += c.macs - r->before.macs;
+    s->steps += c.steps - r->before.steps;
+    s->weight_loads += c.weight_loads - r->before.weight_loads;
+    s->out_stall += c.out_stall - r->before.out_stall;
+    r->to[layer] += r->dev->bytes_to - r->to0;
+    r->from[layer] += r->dev->bytes_from - r->from0;
+}
+
+void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows, unsigned cols, uint32_t n)
+{
+    for (unsigned l = 0; l < net->nlayers && l < DTPU_REPORT_MAX_LAYERS; l++) {
+        const dtpu_layer *L = &net->layers[l];
+        if (L->kind == DTPU_POOL2)
+            continue;
+        const dtpu_counters *c = &r->sum[l];
+        printf("@layer %s %s vectors=%u busy_cycles=%u macs=%u", L->name, L->kind == DTPU_CONV3 ? "conv" : "dense",
+               (unsigned)(c->vectors / n), (unsigned)(c->busy / n), (unsigned)(c->macs / n));
+        dtpu_print_fixed(" macs_per_cycle=", c->macs, c->busy, 3);
+        dtpu_print_fixed(" utilisation=", c->macs, c->busy * rows * cols, 4);
+        /* GOPS while the MXU is busy: 2 ops per MAC at the core clock */
+        dtpu_print_fixed(" mxu_gops=", 2u * c->macs * r->dev->clock_khz, c->busy * 1000000u, 4);
+        printf(" bytes_to=%u bytes_from=%u stall_cycles=%u out_stall_cycles=%u steps=%u weight_loads=%u\n",
+               (unsigned)(r->to[l] / n), (unsigned)(r->from[l] / n), (unsigned)(c->stall / n),
+               (unsigned)(c->out_stall / n), (unsigned)(c->steps / n), (unsigned)(c->weight_loads / n));
+    }
+}
