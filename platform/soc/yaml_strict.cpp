@@ -1,0 +1,107 @@
+#include "yaml_strict.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "core/config_error.h"
+#include "core/input_file.h"
+
+namespace zvp {
+
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+void check_tree(const YAML::Node& n, const std::string& file, const std::string& where, int depth) {
+  if (depth > 64) throw ConfigError(file + ": nested more than 64 levels deep");
+  if (n.IsSequence()) {
+    for (size_t i = 0; i < n.size(); ++i) check_tree(n[i], file, where + "[" + std::to_string(i) + "]", depth + 1);
+  } else if (n.IsMap()) {
+    std::set<std::string> seen;
+    for (auto it : n) {
+      const std::string at = where.empty() ? "" : " in '" + where + "'";
+      if (!it.first.IsScalar())
+        throw ConfigError(file + ": " + line_of(it.first) + at + ": a key must be a plain name, not a list or mapping");
+      const std::string& k = it.first.Scalar();
+      if (!seen.insert(k).second)
+        throw ConfigError(file + ": " + line_of(it.first) + ": duplicate key '" + k + "'" + at);
+      check_tree(it.second, file, where.empty() ? k : where + "." + k, depth + 1);
+    }
+  }
+}
+
+}  // namespace
+
+std::string line_of(const YAML::Node& node) {
+  const YAML::Mark m = node.Mark();
+  return m.line >= 0 ? "line " + std::to_string(m.line + 1) : "?";
+}
+
+YAML::Node parse_strict_yaml(const std::string& text, const std::string& path) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(path + ": malformed YAML: " + e.what());
+  }
+  if (docs.size() > 1)
+    throw ConfigError(path + ": " + std::to_string(docs.size()) + " YAML documents ('---'); expected one");
+  YAML::Node root = docs.empty() ? YAML::Node() : docs[0];
+  check_tree(root, path, "", 0);
+  return root;
+}
+
+YAML::Node load_strict_yaml(const std::string& path, const std::string& what) {
+  return parse_strict_yaml(read_input_text(path, what, kMaxYamlBytes), path);
+}
+
+std::string did_you_mean(const std::string& word, std::initializer_list<const char*> candidates) {
+  std::string best;
+  size_t best_d = 3;
+  for (const char* c : candidates) {
+    const std::string s = c;
+    size_t d = edit_distance(word, s);
+    if (d < best_d || (best.empty() && word.size() >= 4 && s.compare(0, 4, word, 0, 4) == 0)) {
+      best = s;
+      best_d = std::min(d, best_d);
+    }
+  }
+  return best.empty() ? "" : "; did you mean '" + best + "'?";
+}
+
+void require_map(const YAML::Node& node, const std::string& file, const std::string& where) {
+  if (!node.IsMap())
+    throw ConfigError(file + ": " + line_of(node) + ": '" + where + "' must be a mapping (key: value lines)");
+}
+
+void check_keys(const YAML::Node& node, const std::string& file, const std::string& where,
+                std::initializer_list<const char*> known) {
+  if (where.empty() && !node.IsMap()) throw ConfigError(file + ": expected a YAML mapping at the top level");
+  require_map(node, file, where.empty() ? "(top level)" : where);
+  for (auto it : node) {
+    const std::string& k = it.first.Scalar();
+    if (std::none_of(known.begin(), known.end(), [&](const char* x) { return k == x; })) {
+      std::string list;
+      for (const char* x : known) list += (list.empty() ? "" : ", ") + std::string(x);
+      throw ConfigError(file + ": " + line_of(it.first) + ": unknown key '" + (where.empty() ? k : where + "." + k) +
+                        "'" + did_you_mean(k, known) + " (known" + (where.empty() ? "" : " in '" + where + "'") +
+                        ": " + list + ")");
+    }
+  }
+}
+
+}  // namespace zvp
