@@ -1,6 +1,7 @@
 #include "yaml_strict.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <vector>
 
@@ -48,9 +49,23 @@ void check_tree(const YAML::Node& n, const std::string& file, const std::string&
 // token is ',' (found by fuzz_scenario: the 4-byte file ",#*0" took 2.9 GB in 20 s). That is
 // never valid YAML: refuse it before yaml-cpp sees it.
 void refuse_yaml_cpp_hangs(const std::string& text, const std::string& path) {
-  bool doc_start = true;
+  // C0 control characters other than tab and line breaks (and DEL) are not YAML; a NUL before
+  // the ',' hid it from the check below (fuzz_scenario again).
   size_t line = 1;
-  for (size_t i = 0; i < text.size();) {
+  for (unsigned char c : text) {
+    if (c == '\n') ++line;
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) {
+      char b[8];
+      std::snprintf(b, sizeof b, "0x%02x", c);
+      throw ConfigError(path + ": line " + std::to_string(line) + ": control character " + b +
+                        " (YAML allows none but tab and line breaks)");
+    }
+  }
+  bool doc_start = true;
+  line = 1;
+  // A byte-order mark may precede the first document.
+  const size_t bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  for (size_t i = bom; i < text.size();) {
     size_t e = text.find('\n', i);
     if (e == std::string::npos) e = text.size();
     std::string l = text.substr(i, e - i);
