@@ -1,7 +1,9 @@
 #include "yaml_strict.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <set>
 #include <vector>
 
@@ -45,9 +47,9 @@ void check_tree(const YAML::Node& n, const std::string& file, const std::string&
   }
 }
 
-// yaml-cpp 0.7 (Debian 12) loops for ever, allocating without bound, on a document whose first
-// token is ',' (found by fuzz_scenario: the 4-byte file ",#*0" took 2.9 GB in 20 s). That is
-// never valid YAML: refuse it before yaml-cpp sees it.
+// yaml-cpp 0.7 (Debian 12) loops for ever, allocating without bound, on some inputs with a
+// ',' where no plain scalar may start (found by fuzz_scenario/fuzz_board: the 4-byte file ",#*0"
+// took 2.9 GB in 20 s). None of them is valid YAML: refuse them before yaml-cpp sees them.
 void refuse_yaml_cpp_hangs(const std::string& text, const std::string& path) {
   // C0 control characters other than tab and line breaks (and DEL) are not YAML; a NUL before
   // the ',' hid it from the check below (fuzz_scenario again).
@@ -61,30 +63,54 @@ void refuse_yaml_cpp_hangs(const std::string& text, const std::string& path) {
                         " (YAML allows none but tab and line breaks)");
     }
   }
-  bool doc_start = true;
+  // A ',' that starts a line (or follows '---') outside any [ ] / { } flow collection: yaml-cpp
+  // 0.7 loops on it (",#*0" at the start; "    a: [0]\n,0" after an indented mapping). A plain
+  // scalar cannot start with ',' in YAML, so only block-scalar text could: quote it there.
+  int depth = 0;
+  bool line_start = true, in_single = false, in_double = false, after_quote = false;
+  char prev = '\n';  // the last significant character: '[' / '{' open a collection only after these
   line = 1;
-  // A byte-order mark may precede the first document.
   const size_t bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  for (size_t i = bom; i < text.size();) {
-    size_t e = text.find('\n', i);
-    if (e == std::string::npos) e = text.size();
-    std::string l = text.substr(i, e - i);
-    if (l.compare(0, 3, "---") == 0 && (l.size() == 3 || l[3] == ' ' || l[3] == '\t' || l[3] == '\r')) {
-      doc_start = true;
-      l = l.substr(3);
-    } else if (doc_start && !l.empty() && l[0] == '%') {
-      l.clear();  // a directive
+  for (size_t i = bom; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      line_start = true;  // (quoted scalars may span lines)
+      if (!in_single && !in_double) prev = '\n';
+      continue;
     }
-    if (doc_start) {
-      const size_t c = l.find_first_not_of(" \t\r");
-      if (c != std::string::npos && l[c] != '#') {
-        if (l[c] == ',')
-          throw ConfigError(path + ": line " + std::to_string(line) + ": a YAML document cannot start with ','");
-        doc_start = false;
-      }
+    if (line_start && text.compare(i, 3, "---") == 0 && (i + 3 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 3])))) {
+      i += 2;
+      continue;
     }
-    i = e + 1;
-    ++line;
+    if (c == ' ' || c == '\t' || c == '\r') continue;
+    if (line_start && c == ',' && depth <= 0 && !in_single && !in_double)
+      throw ConfigError(path + ": line " + std::to_string(line) +
+                        ": a line starting with ',' outside [ ] or { } (quote such text)");
+    // After a quoted scalar outside [ ] / { } only ':', a comment or the line end may follow
+    // ("'x',#" hangs yaml-cpp too).
+    if (after_quote && c == ',' && depth <= 0)
+      throw ConfigError(path + ": line " + std::to_string(line) + ": ',' after a quoted value outside [ ] or { }");
+    const bool was_quoted = in_single || in_double;
+    line_start = false;
+    if (in_double) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_double = false;
+    } else if (in_single) {
+      if (c == '\'') in_single = false;
+    } else if (c == '"') {
+      in_double = true;
+    } else if (c == '\'') {
+      in_single = true;
+    } else if (c == '#' && (i == 0 || std::isspace(static_cast<unsigned char>(text[i - 1])))) {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;  // a comment
+    } else if ((c == '[' || c == '{') && std::strchr("\n:-,[{?", prev)) {
+      ++depth;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+    after_quote = was_quoted && !in_single && !in_double;
+    prev = c;
   }
 }
 
@@ -116,7 +142,7 @@ YAML::Node load_strict_yaml(const std::string& path, const std::string& what) {
 
 std::string did_you_mean(const std::string& word, std::initializer_list<const char*> candidates) {
   std::string best;
-  size_t best_d = 3;
+  size_t best_d = std::min<size_t>(3, word.size() / 2 + 1);  // no hint for a 1-letter typo
   for (const char* c : candidates) {
     const std::string s = c;
     size_t d = edit_distance(word, s);
