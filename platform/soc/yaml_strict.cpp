@@ -106,7 +106,7 @@ void refuse_yaml_cpp_hangs(const std::string& text, const std::string& path) {
       while (i + 1 < text.size() && text[i + 1] != '\n') ++i;  // a comment
     } else if ((c == '[' || c == '{') && std::strchr("\n:-,[{?", prev)) {
       ++depth;
-    } else if (c == ']' || c == '}') {
+    } else if ((c == ']' || c == '}') && depth > 0) {  // outside [ ] / { }: scalar text ("${BUILD}")
       --depth;
     }
     after_quote = was_quoted && !in_single && !in_double;
