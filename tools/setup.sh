@@ -11,7 +11,8 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(build-essential cmake pkg-config git
       libsystemc-dev libunicorn-dev libboost-dev libgtest-dev libyaml-cpp-dev libelf-dev
       gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-      qemu-system-arm bc slurm-wlm munge)
+      qemu-system-arm bc slurm-wlm munge
+      clang-14 libclang-rt-14-dev)  # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -44,10 +44,10 @@ ElfImage load_elf_file(const std::string& path, uint16_t expected_machine) {
   auto fail = [&](const std::string& why) { throw ElfError(path + ": " + why); };
   if (elf_version(EV_CURRENT) == EV_NONE) fail("libelf initialisation failed");
   Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY);
+  f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);  // a FIFO must not block
   if (f.fd < 0) fail(std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) fail("not a regular file");
+  if (::fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) fail("not a regular file (a directory, FIFO or device?)");
   const uint64_t file_size = static_cast<uint64_t>(st.st_size);
 
   ElfHandle h;
@@ -77,6 +77,10 @@ ElfImage load_elf_file(const std::string& path, uint16_t expected_machine) {
     if (ph.p_filesz > ph.p_memsz) fail("segment " + std::to_string(i) + " has filesz > memsz");
     if (ph.p_offset > file_size || ph.p_filesz > file_size - ph.p_offset)
       fail("segment " + std::to_string(i) + " extends past the end of the file (truncated?)");
+    // No memory of the platform is larger than 1 GiB (DDR): refuse before allocating anything.
+    if (ph.p_memsz > (1ull << 30))
+      fail("segment " + std::to_string(i) + " is " + std::to_string(ph.p_memsz) +
+           " bytes, larger than any memory of the platform (1 GiB)");
     if (ph.p_paddr + ph.p_memsz > (1ull << 32))
       fail("segment " + std::to_string(i) + " extends past the 4 GB address space");
     ElfSegment seg;

@@ -90,7 +90,7 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
 
 bool Memory::load(uint64_t offset, const void* src, uint64_t len) {
   if (offset > size_ || len > size_ - offset) return false;
-  std::memcpy(mem_.get() + offset, src, len);
+  if (len) std::memcpy(mem_.get() + offset, src, len);  // src may be null when len is 0
   return true;
 }
 

@@ -26,6 +26,7 @@ class UsageError : public std::runtime_error {
 sc_core::sc_time parse_time(const std::string& text);
 double parse_double(const std::string& text, const std::string& what);
 uint64_t parse_u64(const std::string& text, const std::string& what);
+uint32_t parse_u32(const std::string& text, const std::string& what);  // no wrap-around
 
 // Splits argv into positionals and --options. `with_value` lists the options taking a value
 // (--opt VALUE or --opt=VALUE); `flags` lists the ones that do not. Unknown options throw.

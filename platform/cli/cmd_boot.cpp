@@ -44,7 +44,9 @@ options:
   --set PATH=VALUE      set a parameter (repeatable; 'zvp params' lists them), e.g.
                         --set ps.ddrc.tcl=8 --set clocks.fclk0=100MHz
   --load FILE@ADDR[,FILE@ADDR...]   (ADDR: a number or a region name, e.g. LENET_DATA)
-                        write each FILE into DDR at ADDR before boot (like a bootloader/SD card)
+                        write each FILE into DDR at ADDR before boot (like a bootloader/SD card);
+                        a file over the firmware or another file is an error unless
+  --allow-overlap       is given
   --images N            boot parameter for data-processing firmware: process N inputs
   --boot-flags N        boot parameter: firmware-specific flag bits (e.g. lenet5: 1 quiet,
                         2 pipelined)
@@ -55,7 +57,8 @@ options:
   --quiet               no summary line
 
 TIME values take a unit: s, ms, us, ns, ps (e.g. 500ms).
-exit status: the firmware's exit status; 2 bad options/input; 3 time limit reached; 4 internal error.
+exit status: the firmware's exit status (mod 256); 2 bad options/input; 3 time limit reached or
+lock-up; 4 internal error. The summary line names the source; see 'zvp --help' (--status-file).
 )";
 
 }  // namespace
@@ -65,7 +68,7 @@ int cmd_boot(int argc, char** argv) {
                                          "--load", "--images", "--boot-flags"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
-  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant"});
+  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap"});
   if (p.has("--help")) {
     std::fputs(kBootHelp, stdout);
     return 0;
@@ -89,14 +92,17 @@ int cmd_boot(int argc, char** argv) {
       b = e + 1;
     }
   }
-  if (p.has("--boot-flags"))
-    sc.flags = static_cast<uint32_t>(cli::parse_u64(p.get("--boot-flags"), "--boot-flags"));
-  if (p.has("--images")) sc.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));
+  if (p.has("--boot-flags")) sc.flags = cli::parse_u32(p.get("--boot-flags"), "--boot-flags");
+  if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
+  if (p.has("--allow-overlap"))
+    for (auto& d : sc.data) d.overlap_allowed = true;
 
+  for (const char* o : {"--uart0", "--uart1", "--vcd"})
+    if (p.has(o)) check_output_file(p.get(o), o);
   std::FILE* trace_file = nullptr;
   if (p.has("--trace-file")) {
     trace_file = std::fopen(p.get("--trace-file").c_str(), "w");
-    if (!trace_file) throw cli::UsageError("cannot open --trace-file " + p.get("--trace-file"));
+    if (!trace_file) throw cli::UsageError("--trace-file: cannot write " + p.get("--trace-file"));
     TxTrace::set_output(trace_file);
   }
 
@@ -104,13 +110,12 @@ int cmd_boot(int argc, char** argv) {
   if (p.has("--trace")) TxTrace::enable(p.get("--trace"));
 
   RunResult r = session->run();
-  int status = r.exit_status;
+  int status = run_outcome(r, sc.max_sim_time);
   if (r.time_limit) {
     std::fprintf(stderr,
                  "zvp boot: simulated-time limit of %s reached before the firmware exited "
                  "(--max-sim-time)\n",
                  sc.max_sim_time.to_string().c_str());
-    status = cli::kExitTimeLimit;
   }
   if (p.has("--stats")) print_stats(*session);
   if (!p.has("--quiet")) print_summary(sc.arm_elf, *session, r, status);

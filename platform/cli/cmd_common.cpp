@@ -1,7 +1,10 @@
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "core/elf_loader.h"
 #include "core/stats.h"
+#include "exit_status.h"
 #include "session_cli.h"
 
 namespace zvp {
@@ -38,10 +41,24 @@ HostIo host_io_options(const cli::Parsed& p) {
 void print_summary(const std::string& what, const Session& s, const RunResult& r, int status) {
   std::fprintf(stderr,
                "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %.1f MIPS, "
-               "exit status %d\n",
+               "exit status %d%s\n",
                what.c_str(), s.config().board.name.c_str(), s.config().soc.timing.c_str(), r.sim_s, r.wall_s,
                static_cast<unsigned long long>(r.arm_instructions),
-               r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0, status);
+               r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0, status, cli::exit_note().c_str());
+}
+
+int run_outcome(const RunResult& r, const sc_core::sc_time& limit) {
+  if (r.exited) return cli::firmware_exit(r.exit_status);
+  if (r.locked_up)
+    return cli::simulator_exit(cli::kExitTimeLimit, "lock-up (abort on the abort vector), time limit " +
+                                                        limit.to_string() + " reached");
+  return cli::simulator_exit(cli::kExitTimeLimit, "time limit " + limit.to_string() + " reached");
+}
+
+void check_output_file(const std::string& path, const std::string& option) {
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f) throw cli::UsageError(option + ": cannot write " + path + ": " + std::strerror(errno));
+  std::fclose(f);
 }
 
 void print_stats(Session& s) {

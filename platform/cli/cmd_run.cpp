@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "console_protocol.h"
 #include "core/elf_loader.h"
+#include "exit_status.h"
 #include "expectations.h"
 #include "report_csv.h"
 #include "report_json.h"
@@ -43,7 +44,9 @@ options:
   --stats               print statistics counters at the end
 
 exit status: 0 when every expectation holds; 5 when one fails; 3 when the time limit is
-reached; 2 for a bad scenario or option.
+reached (or the core locked up); 2 for a bad scenario or option, or an output that cannot be
+written (outputs are opened before the run); 4 for an internal error. The report's `exit`
+object says who decided: {source, status, reason}.
 )";
 
 std::string build_dir_of(const char* argv0) {
@@ -75,7 +78,10 @@ int cmd_run(int argc, char** argv) {
   }
   apply_param_options(p, sc);
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
-  if (p.has("--images")) sc.images = static_cast<uint32_t>(cli::parse_u64(p.get("--images"), "--images"));
+  if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
+  // Outputs are opened before the run: a report that cannot be written fails it at once.
+  for (const char* o : {"--report", "--csv", "--uart0", "--uart1", "--vcd"})
+    if (p.has(o)) check_output_file(p.get(o), o);
 
   HostIo io = host_io_options(p);
   io.console_stdout = !p.has("--quiet-console");
@@ -95,15 +101,25 @@ int cmd_run(int argc, char** argv) {
   const Results got = parse_console(console);
   const std::vector<Check> checks =
       check_expectations(sc.expect, sc.max_sim_time.to_seconds(), r, console, got);
+  // The status: the time limit (or a lock-up), else the expectations. The firmware's own exit
+  // status is one of the expectations (and the report's exit_status).
+  int status = run_outcome(r, sc.max_sim_time);
+  if (!r.time_limit)
+    status = all_passed(checks) ? cli::simulator_exit(0, "expectations hold")
+                                : cli::simulator_exit(cli::kExitExpectation, "expectation failed");
+  bool write_ok = true;
   if (p.has("--report")) {
     ReportContext ctx{sc.name, cfg.board.name, cfg.soc.timing, cfg.design_name, {}, sc.reference};
     for (const Param* prm : cfg.params.non_default()) ctx.params.push_back({prm->path, prm->value(), prm->origin});
-    write_report_file(p.get("--report"), report_json(ctx, r, got, checks), "report");
+    ctx.exit_source = cli::exit_info().source;
+    ctx.exit_status = status;
+    ctx.exit_reason = cli::exit_info().reason;
+    write_ok &= write_report_file(p.get("--report"), report_json(ctx, r, got, checks), "report");
   }
-  if (p.has("--csv")) write_report_file(p.get("--csv"), layer_csv(got, sc.reference, cfg.soc.fclk(0)), "CSV");
+  if (p.has("--csv"))
+    write_ok &= write_report_file(p.get("--csv"), layer_csv(got, sc.reference, cfg.soc.fclk(0)), "CSV");
   std::fputs(results_summary(sc.name, got, sc.reference, checks).c_str(), stderr);
-  const bool all_ok = all_passed(checks);
-  int status = r.time_limit ? cli::kExitTimeLimit : all_ok ? 0 : cli::kExitExpectation;
+  if (!write_ok) status = cli::simulator_exit(cli::kExitUsage, "an output could not be written");
   print_summary(sc.name, *session, r, status);
   return status;
 }

@@ -3,7 +3,7 @@
 // (models/cpu/riscv/rv32_flat_system; this file is only its command line). argv[0] = "zvp",
 // argv[1] = "rv32"; options follow. Exit status: the program's (ecall a7=93 -> a0; tohost -> 0
 // for 1, value >> 1 otherwise), 2 for a malformed ELF or bad arguments, 3 when the instruction
-// limit is reached, 4 when the core sleeps in WFI with no interrupt source. The summary
+// limit is reached or the core sleeps in WFI with no interrupt source (it can never wake). The summary
 // (instructions, cycles, wall MIPS) goes to stderr.
 
 #include <chrono>
@@ -14,6 +14,8 @@
 #include <string>
 
 #include "commands.h"
+#include "core/units.h"
+#include "exit_status.h"
 #include "cpu/riscv/rv32_flat_system.h"
 
 namespace zvp {
@@ -35,11 +37,14 @@ int cmd_rv32(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--max-instructions" && i + 1 < argc) {
-      char* end = nullptr;
-      max_insns = std::strtoull(argv[++i], &end, 0);
-      if (!end || *end || max_insns == 0) {
-        std::fprintf(stderr, "zvp rv32: --max-instructions needs a positive number\n");
-        return 2;
+      try {
+        max_insns = units::parse_u64(argv[++i], "--max-instructions");  // no "-1" wrap-around
+      } catch (const ConfigError&) {
+        max_insns = 0;
+      }
+      if (max_insns == 0) {
+        std::fprintf(stderr, "zvp rv32: --max-instructions needs a positive whole number, not '%s'\n", argv[i]);
+        return cli::simulator_exit(2, "bad option");
       }
     } else if (a == "--misaligned" && i + 1 < argc) {
       const std::string m = argv[++i];
@@ -49,7 +54,7 @@ int cmd_rv32(int argc, char** argv) {
         cfg.misaligned = Rv32Misaligned::Trap;
       } else {
         std::fprintf(stderr, "zvp rv32: --misaligned takes split or trap\n");
-        return 2;
+        return cli::simulator_exit(2, "bad option");
       }
     } else if (a == "--trace") {
       trace = true;
@@ -59,17 +64,17 @@ int cmd_rv32(int argc, char** argv) {
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "zvp rv32: unknown option %s\n", a.c_str());
       usage();
-      return 2;
+      return cli::simulator_exit(2, "bad option");
     } else if (path.empty()) {
       path = a;
     } else {
       std::fprintf(stderr, "zvp rv32: more than one ELF given\n");
-      return 2;
+      return cli::simulator_exit(2, "bad option");
     }
   }
   if (path.empty()) {
     usage();
-    return 2;
+    return cli::simulator_exit(2, "bad option");
   }
 
   Rv32FlatSystem sys(cfg);
@@ -77,10 +82,10 @@ int cmd_rv32(int argc, char** argv) {
     sys.load(load_elf_file(path, kElfMachineRiscv));
   } catch (const ElfError& e) {
     std::fprintf(stderr, "zvp rv32: %s\n", e.what());
-    return 2;
+    return cli::simulator_exit(2, "bad input");
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "zvp rv32: %s: not enough host memory for its segments\n", path.c_str());
-    return 2;
+    return cli::simulator_exit(2, "bad input");
   }
   Rv32Core& core = sys.core();
   if (trace) {
@@ -102,25 +107,27 @@ int cmd_rv32(int argc, char** argv) {
   switch (how) {
     case Rv32FlatSystem::Exit::Ecall:
       std::fprintf(stderr, "zvp rv32: exit(%d) by ecall\n", status);
+      status = cli::firmware_exit(status);
       break;
     case Rv32FlatSystem::Exit::Tohost:
       std::fprintf(stderr, "zvp rv32: tohost: %s (status %d)\n", status == 0 ? "pass" : "fail",
                    status);
+      status = cli::firmware_exit(status);
       break;
     case Rv32FlatSystem::Exit::InstructionLimit:
       std::fprintf(stderr,
                    "zvp rv32: instruction limit of %" PRIu64 " reached at pc 0x%08" PRIx32
                    " without an exit\n", max_insns, core.pc());
-      status = 3;
+      status = cli::simulator_exit(3, "instruction limit");
       break;
     case Rv32FlatSystem::Exit::Asleep:
       std::fprintf(stderr,
-                   "zvp rv32: core asleep in WFI at pc 0x%08" PRIx32
-                   " and the runner has no interrupt source\n", core.pc());
-      status = 4;
+                   "zvp rv32: lock-up: core asleep in WFI at pc 0x%08" PRIx32
+                   " and the runner has no interrupt source to wake it\n", core.pc());
+      status = cli::simulator_exit(3, "lock-up: asleep in WFI with no interrupt source");
       break;
     default:
-      status = 2;
+      status = cli::simulator_exit(2, "bad program");
       break;
   }
   const double mips = wall > 0 ? static_cast<double>(core.instructions()) / wall / 1e6 : 0.0;

@@ -20,7 +20,12 @@ void apply_param_options(const cli::Parsed& p, Scenario& sc);
 extern const std::vector<std::string> kHostOptions;
 HostIo host_io_options(const cli::Parsed& p);
 
+// The summary line; it ends with who decided the status (exit_status.h).
 void print_summary(const std::string& what, const Session& s, const RunResult& r, int status);
+// Records how the run ended (firmware exit, time limit, lock-up); returns the process status.
+int run_outcome(const RunResult& r, const sc_core::sc_time& limit);
+// Outputs are opened before the run: one that cannot be written is a UsageError (status 2).
+void check_output_file(const std::string& path, const std::string& option);
 void print_stats(Session& s);
 DataLoad parse_load(const std::string& spec);
 // Builds the session; bad input (ELF, board, data, PL design, parameter) becomes a UsageError.

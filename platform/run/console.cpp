@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/config_error.h"
+#include "core/input_file.h"
 
 namespace zvp {
 
@@ -29,9 +30,7 @@ void Console::connect(CadenceUart& uart, const std::string& label, const UartHos
     });
   }
   if (!side.rx_file.empty()) {
-    std::ifstream in(side.rx_file, std::ios::binary);
-    if (!in) throw ConfigError("cannot read " + label + " input file " + side.rx_file);
-    uart.rx.write(std::string(std::istreambuf_iterator<char>(in), {}));
+    uart.rx.write(read_input_text(side.rx_file, label + " input file", 64ull << 20));
   }
 }
 

@@ -2,6 +2,7 @@
 // report format of ARCHITECTURE.md section 7 needs no extra dependency.
 #pragma once
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ class JsonWriter {
   JsonWriter& value(const char* key, long long v) { prefix(key); out_ += std::to_string(v); return *this; }
   JsonWriter& value(const char* key, unsigned long long v) { prefix(key); out_ += std::to_string(v); return *this; }
   JsonWriter& value(const char* key, int v) { return value(key, static_cast<long long>(v)); }
+  JsonWriter& value(const char* key, long v) { return value(key, static_cast<long long>(v)); }
   JsonWriter& value(const char* key, bool b) { prefix(key); out_ += b ? "true" : "false"; return *this; }
   JsonWriter& null(const char* key) { prefix(key); out_ += "null"; return *this; }
   const std::string& str() const { return out_; }
@@ -58,9 +60,31 @@ class JsonWriter {
       out_ += ": ";
     }
   }
+  // Reports are valid UTF-8 whatever the input names: bytes that do not form a well-formed
+  // UTF-8 sequence (RFC 3629: no overlongs, surrogates or code points above U+10FFFF) become
+  // U+FFFD.
+  static size_t utf8_len(const std::string& s, size_t i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n;
+    uint32_t cp;
+    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+    else return 0;
+    if (i + n > s.size()) return 0;
+    for (size_t k = 1; k < n; ++k) {
+      const unsigned char t = static_cast<unsigned char>(s[i + k]);
+      if ((t & 0xC0) != 0x80) return 0;
+      cp = (cp << 6) | (t & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return 0;
+    return n;
+  }
   void quote(const std::string& s) {
     out_ += '"';
-    for (unsigned char c : s) {
+    for (size_t i = 0; i < s.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
       switch (c) {
         case '"': out_ += "\\\""; break;
         case '\\': out_ += "\\\\"; break;
@@ -68,12 +92,17 @@ class JsonWriter {
         case '\t': out_ += "\\t"; break;
         case '\r': out_ += "\\r"; break;
         default:
-          if (c < 0x20) {
+          if (c < 0x20 || c == 0x7F) {
             char b[8];
             std::snprintf(b, sizeof b, "\\u%04x", c);
             out_ += b;
-          } else {
+          } else if (c < 0x80) {
             out_ += static_cast<char>(c);
+          } else if (const size_t n = utf8_len(s, i)) {
+            out_.append(s, i, n);
+            i += n - 1;
+          } else {
+            out_ += "\xEF\xBF\xBD";  // U+FFFD
           }
       }
     }

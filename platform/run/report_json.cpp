@@ -84,6 +84,8 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
   for (const auto& [core, n] : run.design_instructions) j.value(core.c_str(), static_cast<unsigned long long>(n));
   j.end_object();
   j.value("exit_status", run.exited ? run.exit_status : -1);
+  j.begin_object("exit").value("source", ctx.exit_source).value("status", ctx.exit_status);
+  j.value("reason", ctx.exit_reason).end_object();
   write_results(j, results);
   write_layers(j, results, ctx.reference);
   j.begin_object("reference");

@@ -22,6 +22,10 @@ struct ReportContext {
   std::string pl_design;                 // "none" for an empty PL
   std::vector<ParamSetting> params;      // every non-default parameter: path, value, origin
   std::map<std::string, double> reference;  // the seeds' numbers: "<result>" or "<layer>.<column>"
+  // Who decided the process status (platform/cli/exit_status.h): "simulator" | "firmware".
+  std::string exit_source = "simulator";
+  int exit_status = 0;
+  std::string exit_reason;
 };
 
 std::string report_json(const ReportContext& ctx, const RunResult& run, const Results& results,

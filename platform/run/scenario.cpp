@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "core/units.h"
+#include "yaml_strict.h"
 #include "zvp_memmap.h"
 
 namespace zvp {
@@ -65,44 +66,62 @@ void resolve_address(const YAML::Node& n, DataLoad& d, const std::string& file) 
   resolve_load_address(n.Scalar(), d, file + ": data.address");
 }
 
+// A whole number in 0..UINT32_MAX (yaml-cpp would wrap "-1" or 4294967296).
+uint32_t u32_of(const YAML::Node& n, const std::string& what, const std::string& file) {
+  if (!n.IsScalar()) throw ConfigError(file + ": '" + what + "' must be a whole number");
+  try {
+    const uint64_t v = units::parse_u64(n.Scalar(), what);
+    if (v > UINT32_MAX) throw ConfigError(what + ": '" + n.Scalar() + "' is larger than 4294967295");
+    return static_cast<uint32_t>(v);
+  } catch (const ConfigError& e) {
+    throw ConfigError(file + ": " + e.what());
+  }
+}
+
 }  // namespace
+
+static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
+                              const std::string& source_dir);
 
 Scenario load_scenario(const std::string& path, const std::string& build_dir,
                        const std::string& source_dir) {
-  YAML::Node root;
+  return parse_scenario(load_strict_yaml(path, "scenario file"), path, build_dir, source_dir);
+}
+
+Scenario parse_scenario(const YAML::Node& root, const std::string& path, const std::string& build_dir,
+                        const std::string& source_dir) {
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw ConfigError("cannot read scenario file " + path);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(path + ": malformed YAML: " + e.what());
+    return parse_checked(root, path, build_dir, source_dir);
+  } catch (const YAML::Exception& e) {  // a shape the checks missed: still the user's file
+    throw ConfigError(path + ": " + e.what());
   }
-  if (!root.IsMap()) throw ConfigError(path + ": a scenario is a YAML mapping");
-  static const char* known[] = {"scenario", "description", "board", "timing", "max_sim_time",
-                                "firmware", "pl", "params", "data", "run", "labels", "expect", "reference"};
-  for (auto it : root) {
-    auto k = it.first.as<std::string>();
-    bool ok = false;
-    for (auto* kk : known) ok |= (k == kk);
-    if (!ok) throw ConfigError(path + ": unknown key '" + k + "'");
-  }
+}
+
+static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
+                              const std::string& source_dir) {
+  check_keys(root, path, "", {"scenario", "description", "board", "timing", "max_sim_time", "firmware", "pl",
+                              "params", "data", "run", "labels", "expect", "reference"});
   Scenario s;
   s.path = path;
   if (!root["scenario"]) throw ConfigError(path + ": missing 'scenario' (its name)");
   s.name = as<std::string>(root["scenario"], "scenario", path);
+  if (s.name.empty()) throw ConfigError(path + ": 'scenario' (its name) is empty");
   if (root["description"]) s.description = as<std::string>(root["description"], "description", path);
   if (root["board"]) s.board = as<std::string>(root["board"], "board", path);
+  if (s.board.empty()) throw ConfigError(path + ": 'board' is empty");
   const std::string origin = "scenario " + path;
   // `timing:` is the shorthand of sim.timing (checked where the tree applies it).
   if (root["timing"]) s.params.push_back({"sim.timing", as<std::string>(root["timing"], "timing", path), origin});
   if (root["max_sim_time"]) s.max_sim_time = time_of(root["max_sim_time"], "max_sim_time", path);
   YAML::Node fw = root["firmware"];
   if (!fw || !fw.IsMap() || !fw["arm"]) throw ConfigError(path + ": missing 'firmware: {arm: ...}'");
+  check_keys(fw, path, "firmware", {"arm"});
   s.arm_elf = expand(as<std::string>(fw["arm"], "firmware.arm", path), build_dir, source_dir);
   if (YAML::Node pl = root["pl"]) {
     if (pl.IsScalar()) {
       s.pl_design = as<std::string>(pl, "pl", path);
     } else if (pl.IsMap()) {
+      check_keys(pl, path, "pl", {"design", "variant"});
       if (!pl["design"]) throw ConfigError(path + ": 'pl' needs 'design'");
       s.pl_design = as<std::string>(pl["design"], "pl.design", path);
       if (pl["variant"])
@@ -111,6 +130,7 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
     } else {
       throw ConfigError(path + ": 'pl' must be a design name or {design, variant}");
     }
+    if (s.pl_design.empty()) throw ConfigError(path + ": 'pl' names no design");
   }
   if (YAML::Node pr = root["params"]) {
     auto v = yaml_param_settings(pr, path, origin);
@@ -118,22 +138,37 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
   }
   if (YAML::Node d = root["data"]) {
     if (!d.IsSequence()) throw ConfigError(path + ": 'data' must be a list of {file, address (a number or a region name)}");
-    for (auto e : d) {
+    for (size_t i = 0; i < d.size(); ++i) {
+      YAML::Node e = d[i];
+      const std::string where = "data[" + std::to_string(i) + "]";
+      if (!e.IsMap()) throw ConfigError(path + ": " + line_of(e) + ": " + where + " must be {file, address}");
+      check_keys(e, path, where, {"file", "address", "overlap"});
       if (!e["file"] || !e["address"]) throw ConfigError(path + ": each data entry needs file and address");
       DataLoad dl;
-      dl.file = expand(as<std::string>(e["file"], "data.file", path), build_dir, source_dir);
+      dl.file = expand(as<std::string>(e["file"], where + ".file", path), build_dir, source_dir);
       resolve_address(e["address"], dl, path);
+      if (e["overlap"]) {
+        const std::string o = as<std::string>(e["overlap"], where + ".overlap", path);
+        if (o != "allowed") throw ConfigError(path + ": " + where + ".overlap: '" + o + "' (the only value is 'allowed')");
+        dl.overlap_allowed = true;
+      }
       s.data.push_back(std::move(dl));
     }
   }
   if (YAML::Node r = root["run"]) {
-    if (r["images"]) s.images = as<uint32_t>(r["images"], "run.images", path);
-    if (r["flags"]) s.flags = as<uint32_t>(r["flags"], "run.flags", path);
+    check_keys(r, path, "run", {"images", "flags"});
+    if (r["images"]) s.images = u32_of(r["images"], "run.images", path);
+    if (r["flags"]) s.flags = u32_of(r["flags"], "run.flags", path);
   }
   s.labels = strings(root["labels"], "labels", path);
   if (YAML::Node e = root["expect"]) {
-    if (!e.IsMap()) throw ConfigError(path + ": 'expect' must be a mapping");
-    if (e["exit_status"]) s.expect.exit_status = as<int>(e["exit_status"], "expect.exit_status", path);
+    check_keys(e, path, "expect", {"exit_status", "uart_contains", "uart_regex", "accuracy_min", "sim_time_max",
+                                   "results"});
+    if (e["exit_status"]) {
+      s.expect.exit_status = as<int>(e["exit_status"], "expect.exit_status", path);
+      if (*s.expect.exit_status < 0 || *s.expect.exit_status > 255)
+        throw ConfigError(path + ": expect.exit_status must be in 0..255 (a process exit status)");
+    }
     s.expect.uart_contains = strings(e["uart_contains"], "expect.uart_contains", path);
     s.expect.uart_regex = strings(e["uart_regex"], "expect.uart_regex", path);
     if (e["accuracy_min"]) s.expect.accuracy_min = as<double>(e["accuracy_min"], "expect.accuracy_min", path);
@@ -142,7 +177,7 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
     if (YAML::Node rr = e["results"]) {
       if (!rr.IsMap()) throw ConfigError(path + ": expect.results must map keys to [min, max]");
       for (auto it : rr) {
-        auto key = it.first.as<std::string>();
+        auto key = it.first.Scalar();
         if (!it.second.IsSequence() || it.second.size() != 2)
           throw ConfigError(path + ": expect.results." + key + " must be [min, max]");
         s.expect.results[key] = {as<double>(it.second[0], key, path),
@@ -152,7 +187,7 @@ Scenario load_scenario(const std::string& path, const std::string& build_dir,
   }
   if (YAML::Node r = root["reference"]) {
     if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers");
-    for (auto it : r) s.reference[it.first.as<std::string>()] = as<double>(it.second, "reference", path);
+    for (auto it : r) s.reference[it.first.Scalar()] = as<double>(it.second, "reference." + it.first.Scalar(), path);
   }
   return s;
 }

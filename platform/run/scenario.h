@@ -13,6 +13,10 @@
 
 #include "core/params.h"
 
+namespace YAML {
+class Node;
+}
+
 namespace zvp {
 
 struct DataLoad {
@@ -20,6 +24,7 @@ struct DataLoad {
   uint64_t address = 0;
   std::string region;    // the named DDR region the address came from ("" = a number)
   uint64_t region_size = 0;  // its size: a larger file is an error
+  bool overlap_allowed = false;  // `overlap: allowed`: may overlap the firmware or other data
 };
 
 struct Expectations {
@@ -55,6 +60,10 @@ struct Scenario {
 // tree) in paths. Throws ConfigError on a malformed file.
 Scenario load_scenario(const std::string& path, const std::string& build_dir,
                        const std::string& source_dir);
+
+// The same from a parsed document (the fuzz harness feeds this one).
+Scenario parse_scenario(const YAML::Node& root, const std::string& path, const std::string& build_dir,
+                        const std::string& source_dir);
 
 // A load address: a number, or the name of a memory-map region (ZVP_MEMMAP_REGIONS), whose base
 // it becomes. ConfigError naming `what` and listing the regions otherwise.

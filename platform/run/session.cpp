@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "core/elf_loader.h"
+#include "core/input_file.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 
@@ -14,10 +15,16 @@ namespace zvp {
 
 namespace {
 
-std::vector<uint8_t> read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw ConfigError("cannot read data file " + path);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), {});
+// [lo, hi) byte ranges in DDR that the loads must not overlap unless allowed.
+struct Span {
+  uint64_t lo, hi;
+  std::string what;
+};
+
+std::string hex(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%08llx", static_cast<unsigned long long>(v));
+  return b;
 }
 
 double wall_now() {
@@ -34,14 +41,32 @@ Session::Session(const Scenario& sc, const HostIo& io)
   connect_uarts();
   soc_->load_elf(img);
   const uint64_t ddr = soc_->ddr_size();
+  // Data files are checked (kind, size, place, overlap) before any is read: a wrong path costs
+  // nothing, and the firmware is not silently overwritten.
+  std::vector<Span> taken;
+  for (const auto& seg : img.segments)
+    if (seg.paddr < ZVP_DDR_BASE + ddr)
+      taken.push_back({seg.paddr - ZVP_DDR_BASE, seg.paddr - ZVP_DDR_BASE + seg.memsz, "the firmware " + img.path});
   for (const auto& d : sc_.data) {
-    auto bytes = read_file(d.file);
-    if (!d.region.empty() && bytes.size() > d.region_size)
-      throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) + " bytes) is larger than region " +
+    const uint64_t size = check_input_file(d.file, "data file", ddr);
+    if (!d.region.empty() && size > d.region_size)
+      throw ConfigError("data file " + d.file + " (" + std::to_string(size) + " bytes) is larger than region " +
                         d.region + " (" + std::to_string(d.region_size) + " bytes)");
-    if (d.address >= ddr || bytes.size() > ddr - d.address)
-      throw ConfigError("data file " + d.file + " (" + std::to_string(bytes.size()) +
+    if (d.address >= ddr || size > ddr - d.address)
+      throw ConfigError("data file " + d.file + " (" + std::to_string(size) +
                         " bytes) does not fit in DDR at the given address");
+    const Span me{d.address, d.address + size, "data file " + d.file};
+    if (!d.overlap_allowed && size)
+      for (const Span& t : taken)
+        if (me.lo < t.hi && t.lo < me.hi)
+          throw ConfigError(me.what + " [" + hex(me.lo) + ", " + hex(me.hi) + ") overlaps " + t.what + " [" +
+                            hex(t.lo) + ", " + hex(t.hi) + "); if intended, say 'overlap: allowed' in the scenario's data entry (zvp boot: --allow-overlap)");
+    taken.push_back(me);
+  }
+  for (const auto& d : sc_.data) {
+    const auto bytes = read_input_file(d.file, "data file", ddr);
+    if (d.address >= ddr || bytes.size() > ddr - d.address)
+      throw ConfigError("data file " + d.file + " changed size while being read");
     soc_->ddrc.load(d.address, bytes.data(), bytes.size());
   }
   zvp_bootparam bp{};
@@ -135,6 +160,7 @@ RunResult Session::run() {
   r.exited = soc_->cpu.exited();
   r.exit_status = soc_->cpu.exit_status();
   r.time_limit = !r.exited;
+  r.locked_up = soc_->cpu.locked_up();
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
   r.arm_instructions = soc_->cpu.instructions();
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();

@@ -38,6 +38,7 @@ struct RunResult {
   bool exited = false;       // the firmware exited through semihosting
   int exit_status = 0;
   bool time_limit = false;   // stopped by the simulated-time limit
+  bool locked_up = false;    // the core locked up (an abort on the abort vector); time ran on
   double sim_s = 0;          // simulated time at exit (or at the limit)
   double wall_s = 0;
   uint64_t arm_instructions = 0;

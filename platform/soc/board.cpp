@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "yaml_strict.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -63,30 +65,22 @@ BoardConfig load_board(const std::string& name_or_path, const std::string& dir) 
   const bool is_path = name_or_path.size() > 5 &&
                        name_or_path.compare(name_or_path.size() - 5, 5, ".yaml") == 0;
   if (!is_path) file = dir + "/" + name_or_path + ".yaml";
-  if (!fs::is_regular_file(file)) {
+  std::error_code ec;
+  if (!fs::exists(file, ec)) {
     std::string known;
     for (auto& b : list_boards(dir)) known += (known.empty() ? "" : ", ") + b;
     throw ConfigError("unknown board '" + name_or_path + "' (known boards: " + known + ")");
   }
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(file + ": malformed YAML: " + e.what());
-  }
-  if (!root.IsMap()) throw ConfigError(file + ": not a YAML mapping");
-  static const char* known[] = {"name", "part", "console_uart", "pl_design", "params"};
-  for (auto it : root) {
-    const std::string k = it.first.IsScalar() ? it.first.Scalar() : "?";
-    if (std::none_of(std::begin(known), std::end(known), [&](const char* x) { return k == x; }))
-      throw ConfigError(file + ": unknown key '" + k + "' (a board has name, part, console_uart, pl_design, params)");
-  }
+  YAML::Node root = load_strict_yaml(file, "board file");
+  check_keys(root, file, "", {"name", "part", "console_uart", "pl_design", "params"});
   BoardConfig b;
   b.file = file;
   b.name = text(root, "name", file, "", true);
   if (b.name.empty()) throw ConfigError(file + ": 'name' is empty");
   b.part = text(root, "part", file, "XC7Z020");
+  if (b.part.empty()) throw ConfigError(file + ": 'part' is empty");
   b.pl_design = text(root, "pl_design", file, "none");
+  if (b.pl_design.empty()) throw ConfigError(file + ": 'pl_design' is empty (use 'none' for an empty PL)");
   const std::string cu = text(root, "console_uart", file, "1");
   if (cu != "0" && cu != "1") throw ConfigError(file + ": console_uart must be 0 or 1");
   b.console_uart = cu == "0" ? 0 : 1;

@@ -1,5 +1,8 @@
 #include "zynq_platform.h"
 
+#include <algorithm>
+#include <functional>
+
 #include <filesystem>
 
 #include "core/log.h"
@@ -195,13 +198,18 @@ void ZynqPlatform::trace_irqs(VcdWriter* vcd) {
 void ZynqPlatform::load_elf(const ElfImage& img) {
   for (const auto& seg : img.segments) {
     const uint64_t a = seg.paddr, n = seg.memsz;
-    std::vector<uint8_t> bytes(seg.data);
-    bytes.resize(n, 0);  // .bss
-    bool ok = false;
-    if (a >= ZVP_DDR_BASE && a + n <= ZVP_DDR_BASE + cfg_.ddrc.size)
-      ok = ddrc.load(a - ZVP_DDR_BASE, bytes.data(), n);
-    else if (a >= ZVP_OCM_BASE && a + n <= uint64_t(ZVP_OCM_BASE) + ZVP_OCM_SIZE)
-      ok = ocm.load(a - ZVP_OCM_BASE, bytes.data(), n);
+    // The range is checked before anything is copied or allocated: a hostile segment size
+    // costs nothing. The .bss part is written in zero chunks, not as one allocation.
+    std::function<bool(uint64_t, const uint8_t*, uint64_t)> load;
+    if (a >= ZVP_DDR_BASE && n <= cfg_.ddrc.size && a - ZVP_DDR_BASE <= cfg_.ddrc.size - n)
+      load = [this](uint64_t off, const uint8_t* p, uint64_t len) { return ddrc.load(off - ZVP_DDR_BASE, p, len); };
+    else if (a >= ZVP_OCM_BASE && n <= ZVP_OCM_SIZE && a - ZVP_OCM_BASE <= ZVP_OCM_SIZE - n)
+      load = [this](uint64_t off, const uint8_t* p, uint64_t len) { return ocm.load(off - ZVP_OCM_BASE, p, len); };
+    bool ok = static_cast<bool>(load);
+    if (ok && !seg.data.empty()) ok = load(a, seg.data.data(), seg.data.size());
+    static const std::vector<uint8_t> zeros(1u << 16, 0);
+    for (uint64_t off = seg.data.size(); ok && off < n; off += zeros.size())
+      ok = load(a + off, zeros.data(), std::min<uint64_t>(zeros.size(), n - off));
     if (!ok) {
       char buf[160];
       std::snprintf(buf, sizeof buf,

@@ -46,8 +46,6 @@ BramConfig CspAccelerator::l2_config(const CspParams& p) {
 
 CspAccelerator::CspAccelerator(sc_core::sc_module_name name, const CspParams& p)
     : sc_module(name),
-      s_axi(gp_router.target),
-      irq_arm(control.irq_arm),
       l2("l2", l2_config(p)),
       tcdm("tcdm", p.tcdm),
       wm("wm", p.wm),
@@ -57,6 +55,8 @@ CspAccelerator::CspAccelerator(sc_core::sc_module_name name, const CspParams& p)
       riscv("riscv", p.riscv),
       gp_router("gp_router"),
       rv_router("rv_router"),
+      s_axi(gp_router.target),
+      irq_arm(control.irq_arm),
       p_(p) {
   const sc_core::sc_time hop = p_.clock.cycles(uint64_t(p_.router_hop_cycles));
   gp_router.set_hop_latency(hop);

@@ -63,9 +63,6 @@ class CspAccelerator : public sc_core::sc_module {
 
   CspAccelerator(sc_core::sc_module_name name, const CspParams& p);
 
-  tlm_utils::multi_passthrough_target_socket<Router>& s_axi;
-  IrqOut& irq_arm;
-
   void bind_periph(unsigned ch, Pl330PeriphPort& port) { scheduler.bind_periph(ch, port); }
 
   const CspParams& params() const { return p_; }
@@ -80,6 +77,11 @@ class CspAccelerator : public sc_core::sc_module {
   ZeroRiscy riscv;
   Router gp_router;
   Router rv_router;
+
+  // The ports: references into the blocks above, declared after them so that they are bound to
+  // constructed objects (UBSan: member access before construction).
+  tlm_utils::multi_passthrough_target_socket<Router>& s_axi;
+  IrqOut& irq_arm;
 
  private:
   static BramConfig l2_config(const CspParams& p);

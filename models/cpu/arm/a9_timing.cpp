@@ -587,7 +587,7 @@ Op decode_t16(const A9Timing& t, uint16_t h, uint32_t pc) {
       return op;
     }
     default: {  // 0xE: B
-      const int32_t off = (static_cast<int32_t>(h << 21) >> 20);
+      const int32_t off = static_cast<int32_t>(static_cast<uint32_t>(h) << 21) >> 20;  // no int overflow
       mark_branch(op, BlockEnd::kDirect, pc + 4 + off);
       return op;
     }

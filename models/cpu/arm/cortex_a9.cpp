@@ -1,6 +1,7 @@
 #include "cortex_a9.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -357,6 +358,22 @@ void CortexA9::mmu_data_abort(uint32_t pc) {
 }
 
 void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
+  const uint32_t sctlr = cp15(1, 0, 0, 0);
+  const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
+  if ((addr & ~1u) == base + 0x0C) {
+    // The prefetch-abort vector itself cannot be fetched: the chip would abort on it for ever
+    // without executing an instruction. Stop the core (time runs on to the limit) and say so.
+    exception_cycles_ += p_.exception_entry_cycles;
+    ++aborts_taken_;
+    locked_up_ = true;
+    char msg[160];
+    std::snprintf(msg, sizeof msg,
+                  "lock-up: prefetch abort on fetching the prefetch-abort vector at 0x%08x "
+                  "(VBAR 0x%08x, MMU %s)", base + 0x0C, base, (sctlr & 1u) ? "on" : "off");
+    halt(msg);
+    uc_emu_stop(uc_);
+    return;
+  }
   write_cp15(5, 0, 0, 1, fsr);   // IFSR
   write_cp15(6, 0, 0, 2, addr);  // IFAR
   take_exception(kAbt, 0x0C, pc + 4);
@@ -557,6 +574,13 @@ void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
     default:  // not implemented by this core model: undefined instruction; PC is the next one
       self->take_exception(kUnd, 0x04, pc);
       break;
+  }
+  // Two aborts/undefs with no block executed between them (e.g. a vector that cannot be
+  // fetched): Unicorn would keep raising them inside this uc_emu_start, and the block hook that
+  // ends slices never runs. Return to run() so the entries are charged and time advances.
+  if (intno != kExcpSwi) {
+    if (self->units_ == self->units_at_exception_ || self->halted_) uc_emu_stop(self->uc_);
+    self->units_at_exception_ = self->units_;
   }
 }
 

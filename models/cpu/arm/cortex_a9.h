@@ -182,6 +182,9 @@ class CortexA9 : public sc_core::sc_module {
   int exit_status() const { return exit_status_; }
   const sc_core::sc_event& exit_event() const { return exit_ev_; }
   bool sleeping() const { return sleeping_; }     // in WFI
+  // Locked up: an abort on fetching the prefetch-abort vector itself (the chip would take that
+  // abort for ever; the model stops the core and the run ends at its time limit).
+  bool locked_up() const { return locked_up_; }
   uint64_t instructions() const { return insns_; }
   // Core cycles so far (instructions, mispredictions, exception entries; not MMIO delays).
   double cycles() const {
@@ -319,6 +322,8 @@ class CortexA9 : public sc_core::sc_module {
   bool sleeping_ = false;
   bool exited_ = false;
   bool halted_ = false;
+  bool locked_up_ = false;
+  uint64_t units_at_exception_ = ~0ull;  // units_ at the last abort/undef entry (see on_interrupt)
   int exit_status_ = 0;
   sc_core::sc_event exit_ev_;
   tlm::tlm_generic_payload gp_;

@@ -29,7 +29,9 @@ Rv32Insn decode32(uint32_t w) {
   const uint32_t rd = (w >> 7) & 31, f3 = (w >> 12) & 7, rs1 = (w >> 15) & 31,
                  rs2 = (w >> 20) & 31, f7 = w >> 25;
   const int32_t imm_i = static_cast<int32_t>(w) >> 20;
-  const int32_t imm_s = ((static_cast<int32_t>(w) >> 25) << 5) | static_cast<int32_t>((w >> 7) & 31);
+  // Assembled unsigned, then sign-extended: a left shift of a negative value is undefined in
+  // C++17 (found by fuzz_rv32 under UBSan).
+  const int32_t imm_s = sext(((w >> 25) << 5) | ((w >> 7) & 31), 12);
   const int32_t imm_b = sext(((w >> 31) << 12) | (((w >> 7) & 1) << 11) | (((w >> 25) & 0x3f) << 5) |
                                  (((w >> 8) & 0xf) << 1),
                              13);

@@ -48,7 +48,7 @@ void Rv32FlatSystem::load(const ElfImage& img, uint32_t stack_bytes) {
 void Rv32FlatSystem::load_raw(uint32_t base, uint32_t size, const std::vector<uint8_t>& code) {
   base_ = base;
   mem_.assign(size, 0);
-  std::memcpy(mem_.data(), code.data(), std::min<size_t>(code.size(), size));
+  if (!code.empty()) std::memcpy(mem_.data(), code.data(), std::min<size_t>(code.size(), size));  // empty: null data()
   has_tohost_ = false;
   map_regions();
   core_.reset(base);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "report_csv.h"
+#include "json_writer.h"
 #include "report_json.h"
 #include "summary.h"
 
@@ -15,6 +16,9 @@ const char* kConsole =
 
 TEST(ReportJson, SchemaKeysExtrasLayersParams) {
   ReportContext ctx{"demo", "zybo", "lt", "none", {{"sim.timing", "at", "--set"}}, {{"c1.time_s", 0.002}, {"fps", 4}}};
+  ctx.exit_source = "simulator";
+  ctx.exit_status = 5;
+  ctx.exit_reason = "expectation failed";
   RunResult run;
   run.exited = true;
   run.sim_s = 0.5;
@@ -32,6 +36,11 @@ TEST(ReportJson, SchemaKeysExtrasLayersParams) {
     "riscv": null
   },
   "exit_status": 0,
+  "exit": {
+    "source": "simulator",
+    "status": 5,
+    "reason": "expectation failed"
+  },
   "results": {
     "images": 2,
     "correct": 1,
@@ -89,6 +98,15 @@ TEST(ReportJson, SchemaKeysExtrasLayersParams) {
 }
 )";
   EXPECT_EQ(j, expected);
+}
+
+// Reports are UTF-8 JSON whatever the names: invalid sequences (a lone continuation byte, an
+// overlong '/', a surrogate, a truncated sequence) become U+FFFD; valid ones pass unchanged.
+TEST(ReportJson, InvalidUtf8BecomesReplacementCharacter) {
+  JsonWriter j;
+  j.begin_object().value("a", std::string("ok \xC3\xA9 \x80 \xC0\xAF \xED\xA0\x80 \xE2\x82")).end_object();
+  EXPECT_EQ(j.str(), "{\n  \"a\": \"ok \xC3\xA9 \xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD "
+                     "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD\"\n}");
 }
 
 TEST(ReportCsv, WellKnownColumnsExtrasAndReferences) {
