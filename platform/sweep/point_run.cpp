@@ -40,6 +40,7 @@ std::vector<std::string> point_command(const SweepSpec& spec, const Point& p, co
     a.push_back("--images");
     a.push_back(std::to_string(*spec.images));
   }
+  if (!spec.check_expectations) a.push_back("--no-expect");
   return a;
 }
 

@@ -75,7 +75,8 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
   s.file = file;
   if (!root.IsMap()) throw ConfigError(file + ": a sweep file is a mapping (scenarios:, axes: ...)");
   static const std::set<std::string> keys = {"sweep", "description", "scenarios", "axes", "combine", "timing",
-                                             "filters", "metrics", "pareto", "wall_limit", "images"};
+                                             "filters", "metrics", "pareto", "wall_limit", "images",
+                                             "check_expectations"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     auto k = it->first.as<std::string>();
     if (!keys.count(k)) throw ConfigError(file + ": unknown key '" + k + "'");
@@ -151,6 +152,12 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
     s.wall_limit_s = v * f;
   }
   if (auto i = root["images"]) s.images = unsigned(units::parse_u64(i.as<std::string>(), file + ": images"));
+  if (auto c = root["check_expectations"]) {
+    const std::string v = c.as<std::string>();
+    if (v != "true" && v != "false")
+      throw ConfigError(file + ": check_expectations: '" + v + "' is not true or false");
+    s.check_expectations = v == "true";
+  }
   return s;
 }
 

@@ -30,6 +30,9 @@ struct SweepSpec {
   std::vector<std::string> pareto;     // two metrics for the Pareto view (default: first two)
   double wall_limit_s = 0;             // 0 = none
   std::optional<unsigned> images;
+  // false: points run with `zvp run --no-expect` (only the firmware's exit status is checked),
+  // for base scenarios whose regression bands describe their own default parameters.
+  bool check_expectations = true;
 };
 
 // Throws ConfigError with a message naming the file and the offending key.

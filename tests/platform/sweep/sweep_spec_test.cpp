@@ -2,7 +2,10 @@
 // filters, and the bad inputs that must be found before any point runs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/config_error.h"
+#include "point_run.h"
 #include "points.h"
 #include "sweep_spec.h"
 
@@ -96,6 +99,20 @@ TEST(SweepSpec, WallLimitAndImages) {
   ASSERT_TRUE(s.images.has_value());
   EXPECT_EQ(*s.images, 20u);
   EXPECT_EQ(expand_points(s).size(), 1u);  // no axes: the scenario as it is
+}
+
+// A sweep over scenarios with regression bands runs its points with --no-expect, so that only
+// the firmware's exit status decides a point's status; by default the expectations hold.
+TEST(SweepSpec, CheckExpectationsSelectsNoExpect) {
+  auto has_no_expect = [](const SweepSpec& s) {
+    auto cmd = point_command(s, expand_points(s)[0], "zvp", "/out");
+    return std::find(cmd.begin(), cmd.end(), "--no-expect") != cmd.end();
+  };
+  EXPECT_FALSE(has_no_expect(parse(kScn)));
+  EXPECT_FALSE(has_no_expect(parse(kScn + "check_expectations: true\n")));
+  EXPECT_TRUE(has_no_expect(parse(kScn + "check_expectations: false\n")));
+  EXPECT_NE(error_of(kScn + "check_expectations: maybe\n").find("check_expectations: 'maybe' is not true or false"),
+            std::string::npos);
 }
 
 TEST(SweepValidate, UnknownPathAndBadValueNameThePoint) {
