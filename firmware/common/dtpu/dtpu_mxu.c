@@ -170,16 +170,18 @@ void dtpu_mxu_compute(unsigned rows, unsigned cols, uint32_t mode, const uint64_
         int32_t xs[64], ws[64];
         unpack32(x, cols, wb, sgn, xs);
         for (unsigned i = 0; i < rows; i++) {
-            int64_t acc = 0;
+            /* Unsigned accumulation: 64 products of 32-bit operands can exceed int64 (signed
+             * overflow is undefined); modulo 2^64 the bits are those of the signed sum. */
+            uint64_t acc = 0;
             unpack32(w + (uint64_t)i * wpr, cols, wb, sgn, ws);
             if (sgn || wb < 32) {
                 for (unsigned j = 0; j < cols; j++)
-                    acc += (int64_t)ws[j] * xs[j];
+                    acc += (uint64_t)((int64_t)ws[j] * xs[j]);
             } else { /* unsigned 32-bit operands */
                 for (unsigned j = 0; j < cols; j++)
-                    acc += (int64_t)((uint64_t)(uint32_t)ws[j] * (uint32_t)xs[j]);
+                    acc += (uint64_t)(uint32_t)ws[j] * (uint32_t)xs[j];
             }
-            dtpu_put(y, i, ob, (uint64_t)acc & mask(ob));
+            dtpu_put(y, i, ob, acc & mask(ob));
         }
         return;
     }
