@@ -1,9 +1,45 @@
 // Expectation checks (expectations.h).
 #include "expectations.h"
 
+#include <cmath>
 #include <regex>
 
 namespace zvp {
+
+namespace {
+
+// The value an expectation key names: an @result key, else "<layer>.<column>" (the same form as
+// the scenario's `reference` keys) for a layer reported once. A name that several layers carry
+// is refused: which one the band was meant for is not known.
+bool lookup(const Results& results, const std::string& key, double& v, std::string& why) {
+  if (results.has(key)) {
+    v = results.get(key);
+    return true;
+  }
+  const size_t dot = key.rfind('.');
+  if (dot != std::string::npos) {
+    const std::string layer = key.substr(0, dot), col = key.substr(dot + 1);
+    const LayerRow* found = nullptr;
+    unsigned n = 0;
+    for (const LayerRow& l : results.layers)
+      if (l.name == layer) {
+        found = &l;
+        ++n;
+      }
+    if (n > 1) {
+      why = std::to_string(n) + " layers are named '" + layer + "'";
+      return false;
+    }
+    if (found && found->values.count(col)) {
+      v = found->number(col);
+      return true;
+    }
+  }
+  why = "not reported";
+  return false;
+}
+
+}  // namespace
 
 std::vector<Check> check_expectations(const Expectations& expect, double time_limit_s, const RunResult& run,
                                       const std::string& console, const Results& results) {
@@ -34,13 +70,18 @@ std::vector<Check> check_expectations(const Expectations& expect, double time_li
   if (expect.sim_time_max_s)
     checks.push_back({"sim_time_max", run.sim_s <= *expect.sim_time_max_s,
                       fmt_number(run.sim_s) + " s <= " + fmt_number(*expect.sim_time_max_s) + " s"});
-  for (const auto& [key, range] : expect.results) {
-    const bool have = results.has(key);
-    const double v = results.get(key);
-    checks.push_back({"result." + key, have && v >= range.first && v <= range.second,
-                      (have ? fmt_number(v) : std::string("not reported")) + " in [" + fmt_number(range.first) +
-                          ", " + fmt_number(range.second) + "]"});
-  }
+  auto bands = [&](const std::map<std::string, std::pair<double, double>>& m, const char* kind) {
+    for (const auto& [key, range] : m) {
+      double v = NAN;
+      std::string why;
+      const bool have = lookup(results, key, v, why);
+      checks.push_back({kind + key, have && v >= range.first && v <= range.second,
+                        (have ? fmt_number(v) : why) + " in [" + fmt_number(range.first) + ", " +
+                            fmt_number(range.second) + "]"});
+    }
+  };
+  bands(expect.results, "result.");
+  bands(expect.regression, "regression.");
   return checks;
 }
 

@@ -17,7 +17,8 @@ struct Check {
 };
 
 // One check per expectation, in a fixed order: finished (only when the time limit stopped the
-// run), exit_status, uart_contains..., uart_regex..., accuracy_min, sim_time_max, result.<key>...
+// run), exit_status, uart_contains..., uart_regex..., accuracy_min, sim_time_max, result.<key>...,
+// regression.<key>... (keys: an @result key, or "<layer>.<column>" of a layer reported once)
 // `time_limit_s` is the run's simulated-time limit (for the "finished" message).
 std::vector<Check> check_expectations(const Expectations& expect, double time_limit_s, const RunResult& run,
                                       const std::string& console, const Results& results);

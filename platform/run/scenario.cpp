@@ -78,6 +78,21 @@ uint32_t u32_of(const YAML::Node& n, const std::string& what, const std::string&
   }
 }
 
+// `expect.results` / `expect.regression`: key -> [min, max] (an absent section is empty).
+std::map<std::string, std::pair<double, double>> bands(const YAML::Node& n, const std::string& what,
+                                                       const std::string& path) {
+  std::map<std::string, std::pair<double, double>> out;
+  if (!n) return out;
+  if (!n.IsMap()) throw ConfigError(path + ": " + what + " must map keys to [min, max]");
+  for (auto it : n) {
+    auto key = it.first.Scalar();
+    if (!it.second.IsSequence() || it.second.size() != 2)
+      throw ConfigError(path + ": " + what + "." + key + " must be [min, max]");
+    out[key] = {as<double>(it.second[0], key, path), as<double>(it.second[1], key, path)};
+  }
+  return out;
+}
+
 }  // namespace
 
 static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
@@ -163,7 +178,7 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
   s.labels = strings(root["labels"], "labels", path);
   if (YAML::Node e = root["expect"]) {
     check_keys(e, path, "expect", {"exit_status", "uart_contains", "uart_regex", "accuracy_min", "sim_time_max",
-                                   "results"});
+                                   "results", "regression"});
     if (e["exit_status"]) {
       s.expect.exit_status = as<int>(e["exit_status"], "expect.exit_status", path);
       if (*s.expect.exit_status < 0 || *s.expect.exit_status > 255)
@@ -174,16 +189,8 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
     if (e["accuracy_min"]) s.expect.accuracy_min = as<double>(e["accuracy_min"], "expect.accuracy_min", path);
     if (e["sim_time_max"])
       s.expect.sim_time_max_s = time_of(e["sim_time_max"], "expect.sim_time_max", path).to_seconds();
-    if (YAML::Node rr = e["results"]) {
-      if (!rr.IsMap()) throw ConfigError(path + ": expect.results must map keys to [min, max]");
-      for (auto it : rr) {
-        auto key = it.first.Scalar();
-        if (!it.second.IsSequence() || it.second.size() != 2)
-          throw ConfigError(path + ": expect.results." + key + " must be [min, max]");
-        s.expect.results[key] = {as<double>(it.second[0], key, path),
-                                      as<double>(it.second[1], key, path)};
-      }
-    }
+    s.expect.results = bands(e["results"], "expect.results", path);
+    s.expect.regression = bands(e["regression"], "expect.regression", path);
   }
   if (YAML::Node r = root["reference"]) {
     if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers");
@@ -207,6 +214,15 @@ void resolve_load_address(const std::string& v, DataLoad& d, const std::string& 
   std::string known;
   for (const NamedRegion& r : kRegions) known += (known.empty() ? "" : ", ") + std::string(r.name);
   throw ConfigError(what + ": '" + v + "' is neither a number nor a known region (" + known + ")");
+}
+
+bool regression_applies(const Scenario& s, std::string* why) {
+  for (const ParamSetting& p : s.params) {
+    if (p.path == "sim.timing" || p.origin.rfind("scenario ", 0) == 0) continue;
+    if (why) *why = p.path + " set by " + p.origin;
+    return false;
+  }
+  return true;
 }
 
 void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin) {

@@ -34,6 +34,12 @@ struct Expectations {
   std::optional<double> accuracy_min;
   std::optional<double> sim_time_max_s;
   std::map<std::string, std::pair<double, double>> results;  // key -> [min, max]
+  // Regression bands on timing (key -> [min, max], the same keys as `results`): tight bands
+  // around the model's own result at the scenario's parameters, so that an unintended timing
+  // change fails. They say nothing about a run whose parameters were overridden from the
+  // command line or a sweep (--set, --quantum, --cpi; not --timing: the bands cover lt and at),
+  // and are not checked then (regression_applies).
+  std::map<std::string, std::pair<double, double>> regression;
 };
 
 struct Scenario {
@@ -55,6 +61,10 @@ struct Scenario {
   // Reference numbers from the seeds, printed beside the model's (informational).
   std::map<std::string, double> reference;
 };
+
+// True when the scenario's regression bands describe this run: no parameter came from outside
+// the scenario file and its board, apart from the timing mode. `why` names the first override.
+bool regression_applies(const Scenario& s, std::string* why = nullptr);
 
 // Expands ${BUILD} (the build directory of this zvp executable) and ${SOURCE} (the source
 // tree) in paths. Throws ConfigError on a malformed file.

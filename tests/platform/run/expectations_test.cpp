@@ -55,5 +55,31 @@ TEST(Expectations, TimeLimitAndNoExit) {
   EXPECT_TRUE(all_passed({}));
 }
 
+// Timing bands on one layer use the reference's "<layer>.<column>" form; an @result key of that
+// name wins, and a layer name that repeats cannot carry a band.
+TEST(Expectations, LayerColumnBands) {
+  Expectations e;
+  e.results["conv_1.time_s"] = {0.0009, 0.0011};
+  e.results["conv_2.time_s"] = {0.0009, 0.0011};
+  e.results["conv_3.time_s"] = {0.0, 1.0};
+  e.results["pool.time_s"] = {0.0, 1.0};
+  e.results["x.y"] = {4, 4};
+  RunResult run;
+  const std::string console =
+      "@layer conv_1 conv time_s=0.001 passes=3\n@layer conv_2 conv time_s=0.002\n"
+      "@layer pool pool time_s=0.1\n@layer pool pool time_s=0.2\n@result x.y 4\n";
+  auto checks = check_expectations(e, 60, run, console, parse_console(console));
+  ASSERT_EQ(checks.size(), 5u);
+  EXPECT_EQ(checks[0].name, "result.conv_1.time_s");
+  EXPECT_TRUE(checks[0].passed) << checks[0].detail;
+  EXPECT_EQ(checks[1].detail, "0.002 in [0.0009, 0.0011]");
+  EXPECT_FALSE(checks[1].passed);
+  EXPECT_EQ(checks[2].detail, "not reported in [0, 1]");
+  EXPECT_FALSE(checks[2].passed);
+  EXPECT_EQ(checks[3].detail, "2 layers are named 'pool' in [0, 1]");
+  EXPECT_FALSE(checks[3].passed);
+  EXPECT_TRUE(checks[4].passed);
+}
+
 }  // namespace
 }  // namespace zvp

@@ -83,8 +83,20 @@ TEST(Pl330Timing, LongerBurstsAreFasterAndBoundedByBus) {
   run_sim([&] {
     const sc_core::sc_time t1 = copy_time(s, 1, 2048), t16 = copy_time(s, 16, 2048);
     EXPECT_LT(t16, t1);
-    // 2,048 bytes read + written on a 64-bit bus at 222 MHz need at least 256 beats each way.
+    std::printf("[ figures ] 2 KB copy: %s with 1-beat bursts, %s with 16-beat bursts\n",
+                t1.to_string().c_str(), t16.to_string().c_str());
+    // Hand counts (DMAC clock 4.505 ns, 64-bit beats; memory 40 ns to the first beat):
+    // 16-beat bursts: 2,048 bytes = 256 beats each way on the separate AXI read and write
+    // channels: at least 256 cycles = 1,153 ns. At most that plus the first read's and the last
+    // write's exposed burst (2 x (40 + 16 x 4.5) = 224 ns), the 50 ns poll of the test, and the
+    // few micro-code instructions outside the loop (~30 cycles = 135 ns): 1,562 ns.
     EXPECT_GE(t16, s.clk.cycles(uint64_t{256}));
+    EXPECT_LE(t16, sc_core::sc_time(1562, sc_core::SC_NS));
+    // 1-beat bursts: 256 iterations of DMALD, DMAST, DMALPEND; with one instruction issued per
+    // DMAC cycle (one issue pipeline; the outstanding reads hide the 40 ns latency) that is
+    // 768 cycles = 3,460 ns; at most that plus the same 224 + 50 + 135 ns: 3,869 ns.
+    EXPECT_GE(t1, s.clk.cycles(uint64_t{768}));
+    EXPECT_LE(t1, sc_core::sc_time(3869, sc_core::SC_NS));
   });
 }
 
@@ -106,7 +118,12 @@ TEST(Pl330Timing, FewerIssuingSlotsAreSlower) {
     EXPECT_EQ(s.rd(CRD) >> 12 & 7, 0u);
     EXPECT_EQ(s.rd(CRD) >> 4 & 7, 0u);
     const sc_core::sc_time t = copy_time(s, 2, 4096);
-    // Each 16-byte read must complete (40 ns latency) before the next one issues.
+    std::printf("[ figures ] 4 KB copy, one read and one write outstanding: %s\n", t.to_string().c_str());
+    // Each of the 256 16-byte reads must complete (40 ns latency) before the next one issues:
+    // at least 10,240 ns. At most each read takes 40 ns + 2 beats of 4.5 ns with the writes
+    // overlapping the next read (separate channels): 256 x 49 ns = 12,544 ns, plus the last
+    // write (49 ns), the poll (50 ns) and the set-up instructions (135 ns): 12,778 ns.
     EXPECT_GE(t, sc_core::sc_time(256 * 40.0, sc_core::SC_NS));
+    EXPECT_LE(t, sc_core::sc_time(12778, sc_core::SC_NS));
   });
 }
