@@ -156,7 +156,7 @@ case_ status_file_unwritable 2 "--status-file: cannot write" -- boot "$hello" --
 for f in "$bad"/*.yaml "$here"/*.yaml; do
   [ -e "$f" ] || continue
   want=2
-  case "$f" in *failing-expectation*) want=5 ;; esac
+  case "$f" in *failing-expectation*|*failing-regression*) want=5 ;; esac
   case_ "file:$(basename "$f")" "$want" "" -- run "$f" --quiet-console
 done
 
