@@ -5,12 +5,12 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "core/config_error.h"
+#include "core/input_file.h"
 #include "core/units.h"
+#include "yaml_strict.h"
 
 namespace zvp::sweep {
 
@@ -30,12 +30,9 @@ std::string format_number(double v) {
   return buf;
 }
 
-std::vector<std::string> expand_range(const YAML::Node& n, const std::string& where) {
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    auto k = it->first.as<std::string>();
-    if (k != "from" && k != "to" && k != "step")
-      throw ConfigError(where + ": unknown range key '" + k + "' (expected from, to, step)");
-  }
+std::vector<std::string> expand_range(const YAML::Node& n, const std::string& file, const std::string& path) {
+  check_keys(n, file, path, {"from", "to", "step"});
+  const std::string where = file + ": " + path;
   if (!n["from"] || !n["to"] || !n["step"])
     throw ConfigError(where + ": a range needs from, to and step");
   double a, b, s;
@@ -74,13 +71,8 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
   SweepSpec s;
   s.file = file;
   if (!root.IsMap()) throw ConfigError(file + ": a sweep file is a mapping (scenarios:, axes: ...)");
-  static const std::set<std::string> keys = {"sweep", "description", "scenarios", "axes", "combine", "timing",
-                                             "filters", "metrics", "pareto", "wall_limit", "images",
-                                             "check_expectations"};
-  for (auto it = root.begin(); it != root.end(); ++it) {
-    auto k = it->first.as<std::string>();
-    if (!keys.count(k)) throw ConfigError(file + ": unknown key '" + k + "'");
-  }
+  check_keys(root, file, "", {"sweep", "description", "scenarios", "axes", "combine", "timing", "filters", "metrics",
+                             "pareto", "wall_limit", "images", "check_expectations"});
   if (!root["scenarios"]) throw ConfigError(file + ": 'scenarios' is missing (a list of scenario files)");
   for (auto& p : scalar_list(root["scenarios"], file + ": scenarios"))
     s.scenarios.push_back(expand_vars(p, source_dir, build_dir));
@@ -92,7 +84,7 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
       Axis a;
       a.path = it->first.as<std::string>();
       std::string where = file + ": axes." + a.path;
-      if (it->second.IsMap()) a.values = expand_range(it->second, where);
+      if (it->second.IsMap()) a.values = expand_range(it->second, file, "axes." + a.path);
       else if (it->second.IsSequence()) a.values = scalar_list(it->second, where);
       else throw ConfigError(where + ": expected a list of values or a range {from, to, step}");
       if (a.values.empty()) throw ConfigError(where + ": no values");
@@ -120,7 +112,9 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
   }
   if (auto f = root["filters"]) {
     if (!f.IsSequence()) throw ConfigError(file + ": 'filters' must be a list of {exclude: {path: value}}");
-    for (const auto& e : f) {
+    for (size_t i = 0; i < f.size(); ++i) {
+      const YAML::Node e = f[i];
+      if (e.IsMap()) check_keys(e, file, "filters[" + std::to_string(i) + "]", {"exclude"});
       if (!e.IsMap() || e.size() != 1 || !e["exclude"] || !e["exclude"].IsMap())
         throw ConfigError(file + ": each filter is {exclude: {path: value, ...}}");
       Filter flt;
@@ -151,7 +145,12 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
     if (!ok || f == 0) throw ConfigError(file + ": wall_limit: '" + text + "' is not a time such as 10min, 90s or 1h");
     s.wall_limit_s = v * f;
   }
-  if (auto i = root["images"]) s.images = unsigned(units::parse_u64(i.as<std::string>(), file + ": images"));
+  if (auto i = root["images"]) {
+    const uint64_t n = units::parse_u64(i.as<std::string>(), file + ": images");
+    if (n == 0 || n > 0xFFFFFFFFu)
+      throw ConfigError(file + ": images: " + std::to_string(n) + " is out of range (1 to 4294967295)");
+    s.images = static_cast<unsigned>(n);
+  }
   if (auto c = root["check_expectations"]) {
     const std::string v = c.as<std::string>();
     if (v != "true" && v != "false")
@@ -176,19 +175,17 @@ bool split_number(const std::string& text, double& number, std::string& unit) {
 
 SweepSpec parse_sweep_text(const std::string& text, const std::string& file, const std::string& source_dir,
                            const std::string& build_dir) {
+  const YAML::Node root = parse_strict_yaml(text, file);  // one document, no duplicate keys
   try {
-    return parse_node(YAML::Load(text), file, source_dir, build_dir);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(file + ": malformed YAML: " + e.msg);
+    return parse_node(root, file, source_dir, build_dir);
+  } catch (const YAML::Exception& e) {  // a list or mapping where a value is expected
+    throw ConfigError(file + ": line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
 }
 
 SweepSpec parse_sweep_file(const std::string& path, const std::string& source_dir, const std::string& build_dir) {
-  std::ifstream f(path);
-  if (!f) throw ConfigError("cannot read sweep file " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_sweep_text(ss.str(), path, source_dir, build_dir);
+  // read_input_text (through load_strict_yaml's reader): regular files only, size-checked.
+  return parse_sweep_text(read_input_text(path, "sweep file", kMaxYamlBytes), path, source_dir, build_dir);
 }
 
 }  // namespace zvp::sweep

@@ -93,6 +93,24 @@ TEST(SweepSpec, EmptyProductAndBadAxes) {
   EXPECT_NE(error_of("scenarios: [a\n").find("malformed YAML"), std::string::npos);
 }
 
+// Sweep files are read as strictly as scenarios: unknown keys at any depth (with a hint),
+// duplicate keys, a second document and values of the wrong shape are errors, not ignored.
+TEST(SweepSpec, StrictKeysAtEveryDepth) {
+  EXPECT_NE(error_of(kScn + "axxes: {}\n").find("unknown key 'axxes'; did you mean 'axes'?"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 60MHz, stepp: 10MHz}\n")
+                .find("unknown key 'axes.pl.csp.clock.stepp'; did you mean 'step'?"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "axes:\n  pl.csp.clock: [50MHz]\nfilters:\n  - exclude: {pl.csp.clock: 50MHz}\n"
+                            "    excluded: 1\n")
+                .find("unknown key 'filters[0].excluded'"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "images: 2\nimages: 3\n").find("line 3, column 1: duplicate key 'images'"),
+            std::string::npos);
+  EXPECT_NE(error_of(kScn + "---\nimages: 2\n").find("a second YAML document"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "combine: [zip]\n").find("line 2"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "images: 4294967296\n").find("images"), std::string::npos);
+}
+
 TEST(SweepSpec, WallLimitAndImages) {
   auto s = parse(kScn + "wall_limit: 10min\nimages: 20\n");
   EXPECT_DOUBLE_EQ(s.wall_limit_s, 600);

@@ -51,7 +51,7 @@ hello_yaml() { sed "s|\${BUILD}/firmware/arm|$fw|" "$scn/hello-zybo.yaml"; }
 
 # --- YAML shape (were status 4) -----------------------------------------------------------
 printf '? [a, b]\n: 1\n' >"$tmp/key.yaml"
-case_ nonscalar_key 2 "key.yaml: line 1: a key must be a plain name" -- run "$tmp/key.yaml"
+case_ nonscalar_key 2 "key.yaml: line 1, column 1: a key must be a plain name" -- run "$tmp/key.yaml"
 hello_yaml | sed 's/^scenario:.*/&\nrun: 5/' >"$tmp/run.yaml"
 case_ run_scalar 2 "'run' must be a mapping" -- run "$tmp/run.yaml"
 hello_yaml | sed 's/^scenario:.*/&\ndata: [5]/' >"$tmp/data.yaml"
@@ -67,7 +67,7 @@ case_ nested_unknown 2 "unknown key 'firmware.riscv'" -- run "$tmp/fwkey.yaml"
 (hello_yaml; echo "board: zc706") >"$tmp/dup.yaml"
 case_ duplicate_key 2 "duplicate key 'board'" -- run "$tmp/dup.yaml"
 (hello_yaml; printf -- '---\nscenario: two\n') >"$tmp/docs.yaml"
-case_ second_document 2 "2 YAML documents" -- run "$tmp/docs.yaml"
+case_ second_document 2 "a second YAML document" -- run "$tmp/docs.yaml"
 hello_yaml | sed 's/^scenario:.*/&\nrun: {images: -1}/' >"$tmp/neg.yaml"
 case_ run_images_negative 2 "run.images: '-1' is not a whole number" -- run "$tmp/neg.yaml"
 hello_yaml | sed 's/^scenario:.*/&\nrun: {images: 4294967296}/' >"$tmp/big.yaml"
