@@ -96,7 +96,7 @@ bool Memory::load(uint64_t offset, const void* src, uint64_t len) {
 
 bool Memory::peek(uint64_t offset, void* dst, uint64_t len) const {
   if (offset > size_ || len > size_ - offset) return false;
-  std::memcpy(dst, mem_.get() + offset, len);
+  if (len) std::memcpy(dst, mem_.get() + offset, len);  // dst may be null when len is 0 (fuzz_dnnweaver)
   return true;
 }
 

@@ -1,0 +1,163 @@
+// The DTPU behind its PG081 adapter (models/accel/dtpu): a random program of AXI-Lite register
+// writes and reads (commands, request enables, length modes, resets), packets of random words
+// on the three input arguments (CSR BRAM, weight BRAM, input FIFO), output draining and waits.
+// Whatever the program: the adapter keeps answering, every word it counts as sent on the output
+// argument arrives on the stream, and a soft reset always brings it back to idle with STATUS
+// and ERROR clear.
+#define SC_INCLUDE_DYNAMIC_PROCESSES
+#include <systemc>
+
+#include <cstdlib>
+#include <memory>
+
+#include "accel/dtpu/dtpu_adapter.h"
+#include "core/irq.h"
+#include "fuzz_util.h"
+#include "pl/axis.h"
+#include "regs/dtpu_adapter_regs.h"
+#include "support/test_initiator.h"
+
+using namespace zvp;
+using sc_core::sc_time;
+namespace R = regs::dtpu_adapter;
+
+namespace {
+
+struct Bench {
+  test::TestInitiator cpu{"cpu"};
+  Clock clk{"pl", 50e6};
+  DtpuConfig cfg = [] {
+    DtpuConfig c;
+    c.precisions = "int8,int16";
+    return c;
+  }();
+  DtpuAdapter dut{"dtpu", cfg, clk};
+  AxisFifo f_csr{"f_csr", 8, 4}, f_w{"f_w", 8, 4}, f_in{"f_in", 8, 4}, f_out{"f_out", 8, 4};
+  IrqLine irq{"irq"};
+  Bench() {
+    cpu.socket.bind(dut.socket);
+    dut.iarg[0].bind(f_csr);
+    dut.iarg[1].bind(f_w);
+    dut.iarg[2].bind(f_in);
+    dut.oarg0.bind(f_out);
+    dut.irq.bind(irq);
+  }
+};
+
+Bench& bench() {
+  static std::unique_ptr<Bench> b = [] {
+    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
+    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
+    return std::make_unique<Bench>();
+  }();
+  return *b;
+}
+
+// The registers a driver writes, and a stray offset now and then.
+const uint32_t kWritable[] = {R::CTRL,           R::STATUS,           R::IARG_RQT_EN,      R::OARG_RQT_EN,
+                              R::CMD,            R::OARG_LENGTH_MODE, R::ISCALAR_FIFO_RST, R::OSCALAR_FIFO_RST,
+                              R::ISCALAR_RQT_EN, R::OSCALAR_RQT_EN,   R::OARG0_LENGTH,     R::OARG0_TDEST,
+                              R::ERROR,          R::CMD,              R::CMD,              R::CMD};
+
+}  // namespace
+
+// The model's SystemC threads stay blocked at exit with buffers on their coroutine stacks, which
+// LeakSanitizer does not scan: it would report those buffers as leaks of the first input.
+extern "C" const char* __asan_default_options() { return "detect_leaks=0"; }
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 4) return 0;
+  Bench& b = bench();
+  fuzz::Bytes in{data, size};
+  bool finished = false;
+  sc_core::sc_spawn_options opt;
+  sc_core::sc_spawn(
+      [&] {
+        const sc_time beat = b.clk.period();
+        uint64_t received = 0;
+        auto drain = [&] {
+          AxisBeat o;
+          while (b.f_out.nb_get(o)) ++received;
+        };
+        const uint32_t out0 = b.cpu.read32(R::OUT_WORDS);
+        for (unsigned op = 0; op < 64 && in.left(); ++op) {
+          const uint8_t k = in.u8();
+          switch (k % 6) {
+            case 0: {  // a register write
+              const uint8_t r = in.u8();
+              uint32_t v = in.u32();
+              uint32_t off = kWritable[r % 16];
+              if (r >= 0xF0) off = (in.u32() & 0x3FC);
+              if (off == R::CMD && (r & 0x20) == 0) v = (v >> 8 & 7u) << 16 | (v & 7u);  // mostly valid codes
+              b.cpu.write32(off, v);
+              break;
+            }
+            case 1: {  // a packet on an input argument, one beat per clock, dropped when full
+              AxisFifo& f = k / 6 % 3 == 0 ? b.f_csr : k / 6 % 3 == 1 ? b.f_w : b.f_in;
+              const unsigned words = 1 + in.u8() % 40;
+              for (unsigned w = 0; w < words; ++w) {
+                AxisBeat x;
+                for (unsigned i = 0; i < 8; ++i) x.data[i] = in.u8();
+                x.keep = 8;
+                x.last = w + 1 == words;
+                int tries = 0;
+                while (!f.nb_put(x) && ++tries < 50) sc_core::wait(beat);
+                if (tries >= 50) break;
+                sc_core::wait(beat);
+              }
+              break;
+            }
+            case 2:
+              drain();
+              break;
+            case 3:
+              sc_core::wait(beat * double(1 + in.u8() * 4));
+              drain();
+              break;
+            case 4:
+              (void)b.cpu.read32(in.u32() & 0x3FC);
+              break;
+            default: {  // a whole well-formed CSR word: a step that can run
+              uint64_t csr = 0;
+              for (unsigned i = 0; i < 8; ++i) csr |= uint64_t(in.u8()) << (8 * i);
+              AxisBeat x;
+              for (unsigned i = 0; i < 8; ++i) x.data[i] = uint8_t(csr >> (8 * i));
+              x.keep = 8;
+              x.last = true;
+              if (b.f_csr.nb_put(x)) sc_core::wait(beat);
+              break;
+            }
+          }
+        }
+        // Let running steps finish while the output is drained, then count.
+        for (int i = 0; i < 2000 && (b.cpu.read32(R::STATUS) & 4u); ++i) {
+          sc_core::wait(beat * 16.0);
+          drain();
+        }
+        sc_core::wait(beat * 64.0);
+        drain();
+        const uint32_t sent = b.cpu.read32(R::OUT_WORDS) - out0;
+        if (sent != uint32_t(received) && !(b.cpu.read32(R::STATUS) & 4u)) std::abort();
+        // Soft reset: idle, nothing pending, no error, no interrupt.
+        b.cpu.write32(R::IARG_RQT_EN, 0);
+        b.cpu.write32(R::CMD, uint32_t(DtpuAdapter::STOP_EXECUTE_CONTINUOUS) << 16);
+        b.cpu.write32(R::CTRL, 1);
+        b.cpu.write32(R::CTRL, 0);
+        for (int i = 0; i < 4000 && !(b.cpu.read32(R::STATUS) & 8u); ++i) {
+          sc_core::wait(beat * 16.0);
+          drain();
+        }
+        b.cpu.write32(R::STATUS, 3);
+        const uint32_t st = b.cpu.read32(R::STATUS);
+        if ((st & 0xF) != 8u || b.cpu.read32(R::ERROR) != 0 || b.irq.read()) std::abort();
+        // Leave the input streams empty for the next program.
+        AxisBeat x;
+        while (b.f_csr.nb_get(x) || b.f_w.nb_get(x) || b.f_in.nb_get(x)) {
+        }
+        finished = true;
+      },
+      sc_core::sc_gen_unique_name("program"), &opt);
+  sc_core::sc_start(sc_time(50, sc_core::SC_MS));
+  if (!finished) std::abort();
+  return 0;
+}
