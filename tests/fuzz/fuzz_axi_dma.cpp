@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "dma_bench.h"
+#include "fuzz_bench.h"
 #include "fuzz_util.h"
 
 using namespace zvp;
@@ -16,14 +17,7 @@ using namespace zvp::test;
 
 namespace {
 
-DmaBench& bench() {
-  static std::unique_ptr<DmaBench> b = [] {
-    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
-    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
-    return std::make_unique<DmaBench>(default_cfg(true), true);
-  }();
-  return *b;
-}
+DmaBench& bench() { return zvp::fuzz::persistent_bench<DmaBench>(default_cfg(true), true); }
 
 // Descriptor pointers land in the DDR window most of the time, sometimes on the error target or
 // unmapped space.

@@ -15,6 +15,7 @@
 #include "accel/dnnweaver/dnnweaver_pu.h"
 #include "core/memory.h"
 #include "dw_layer.h"
+#include "fuzz_bench.h"
 #include "fuzz_util.h"
 #include "support/test_initiator.h"
 
@@ -40,23 +41,12 @@ struct Bench {
   void put32(uint32_t a, uint32_t v) { mem.load(a, &v, 4); }
 };
 
-Bench& bench() {
-  static std::unique_ptr<Bench> b = [] {
-    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
-    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
-    return std::make_unique<Bench>();
-  }();
-  return *b;
-}
+Bench& bench() { return zvp::fuzz::persistent_bench<Bench>(); }
 
 // Bytes [addr, addr + n) lie in the memory.
 bool in_mem(uint64_t addr, uint64_t n) { return addr <= kMem && n <= kMem - addr; }
 
 }  // namespace
-
-// The model's SystemC threads stay blocked at exit with buffers on their coroutine stacks, which
-// LeakSanitizer does not scan: it would report those buffers as leaks of the first input.
-extern "C" const char* __asan_default_options() { return "detect_leaks=0"; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 16) return 0;

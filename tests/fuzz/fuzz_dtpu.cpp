@@ -11,11 +11,10 @@
 #include <memory>
 
 #include "accel/dtpu/dtpu_adapter.h"
-#include "core/irq.h"
+#include "dtpu_bench.h"
+#include "fuzz_bench.h"
 #include "fuzz_util.h"
-#include "pl/axis.h"
 #include "regs/dtpu_adapter_regs.h"
-#include "support/test_initiator.h"
 
 using namespace zvp;
 using sc_core::sc_time;
@@ -23,35 +22,9 @@ namespace R = regs::dtpu_adapter;
 
 namespace {
 
-struct Bench {
-  test::TestInitiator cpu{"cpu"};
-  Clock clk{"pl", 50e6};
-  DtpuConfig cfg = [] {
-    DtpuConfig c;
-    c.precisions = "int8,int16";
-    return c;
-  }();
-  DtpuAdapter dut{"dtpu", cfg, clk};
-  AxisFifo f_csr{"f_csr", 8, 4}, f_w{"f_w", 8, 4}, f_in{"f_in", 8, 4}, f_out{"f_out", 8, 4};
-  IrqLine irq{"irq"};
-  Bench() {
-    cpu.socket.bind(dut.socket);
-    dut.iarg[0].bind(f_csr);
-    dut.iarg[1].bind(f_w);
-    dut.iarg[2].bind(f_in);
-    dut.oarg0.bind(f_out);
-    dut.irq.bind(irq);
-  }
-};
+using Bench = test::DtpuBench;
 
-Bench& bench() {
-  static std::unique_ptr<Bench> b = [] {
-    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
-    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
-    return std::make_unique<Bench>();
-  }();
-  return *b;
-}
+Bench& bench() { return zvp::fuzz::persistent_bench<Bench>(); }
 
 // The registers a driver writes, and a stray offset now and then.
 const uint32_t kWritable[] = {R::CTRL,           R::STATUS,           R::IARG_RQT_EN,      R::OARG_RQT_EN,
@@ -60,10 +33,6 @@ const uint32_t kWritable[] = {R::CTRL,           R::STATUS,           R::IARG_RQ
                               R::ERROR,          R::CMD,              R::CMD,              R::CMD};
 
 }  // namespace
-
-// The model's SystemC threads stay blocked at exit with buffers on their coroutine stacks, which
-// LeakSanitizer does not scan: it would report those buffers as leaks of the first input.
-extern "C" const char* __asan_default_options() { return "detect_leaks=0"; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "fuzz_bench.h"
 #include "fuzz_util.h"
 #include "pl330_sys.h"
 
@@ -17,14 +18,7 @@ using namespace zvp::test;
 
 namespace {
 
-Sys& sys() {
-  static std::unique_ptr<Sys> s = [] {
-    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
-    sc_core::sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
-    return std::make_unique<Sys>();
-  }();
-  return *s;
-}
+Sys& sys() { return zvp::fuzz::persistent_bench<Sys>(); }
 
 }  // namespace
 

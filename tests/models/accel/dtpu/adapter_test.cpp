@@ -6,6 +6,7 @@
 
 #include "accel/dtpu/dtpu_adapter.h"
 #include "core/irq.h"
+#include "dtpu_bench.h"
 #include "dtpu_mxu.h"
 #include "pl/axis.h"
 #include "regs/dtpu_adapter_regs.h"
@@ -16,25 +17,9 @@ using sc_core::sc_time;
 namespace R = zvp::regs::dtpu_adapter;
 
 namespace {
-struct Bench {
-  zvp::test::TestInitiator cpu{"cpu"};
-  Clock clk{"pl", 50e6};  // 20 ns
-  DtpuConfig cfg = [] {
-    DtpuConfig c;
-    c.precisions = "int8,int16";
-    return c;
-  }();
-  DtpuAdapter dut{"dtpu", cfg, clk};
-  AxisFifo f_csr{"f_csr", 8, 4}, f_w{"f_w", 8, 4}, f_in{"f_in", 8, 4}, f_out{"f_out", 8, 4};
-  IrqLine irq{"irq"};
+struct Bench : zvp::test::DtpuBench {
   std::vector<sc_time> irq_rises;
   Bench() {
-    cpu.socket.bind(dut.socket);
-    dut.iarg[0].bind(f_csr);
-    dut.iarg[1].bind(f_w);
-    dut.iarg[2].bind(f_in);
-    dut.oarg0.bind(f_out);
-    dut.irq.bind(irq);
     irq.listen([this](bool v) {
       if (v) irq_rises.push_back(sc_core::sc_time_stamp());
     });
