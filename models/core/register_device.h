@@ -28,10 +28,14 @@ class RegisterDevice : public sc_core::sc_module {
   RegisterBank regs_;
   sc_core::sc_time access_latency_;
   TxTrace trace_;
+  // Bus accesses to offsets no register covers read as zero and ignore writes (OK response)
+  // instead of a slave error: blocks whose reserved words answer (PsRegisterFile).
+  bool holes_read_zero_ = false;
 
  private:
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
+  bool answer_hole(tlm::tlm_generic_payload& gp) const;  // holes_read_zero_: true if it answered
 };
 
 }  // namespace zvp

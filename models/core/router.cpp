@@ -27,6 +27,22 @@ void Router::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& de
   initiator[w->port]->b_transport(gp, delay);
   gp.set_address(addr);
   if (trace_.on()) trace_.log(gp, delay);
+  log_window(w, gp, delay);
+}
+
+void Router::end_of_elaboration() {
+  // One trace per window label; windows sharing a label share it.
+  for (const Window& w : windows()) {
+    auto& t = window_traces_[w.label];
+    if (!t) t = std::make_unique<TxTrace>(std::string(name()) + "." + w.label);
+    window_trace_.push_back(t.get());
+  }
+}
+
+void Router::log_window(const Window* w, const tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay,
+                        const char* phase) {
+  const size_t i = static_cast<size_t>(w - windows().data());
+  if (i < window_trace_.size() && window_trace_[i]->on()) window_trace_[i]->log(gp, delay, phase);
 }
 
 tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm::tlm_generic_payload& gp,
@@ -41,6 +57,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm::tlm_generic_payload& gp,
       t += hop_;
       return tlm::TLM_UPDATED;
     }
+    log_window(w, gp, t, "req");
     const uint64_t off = w->offset();
     pending_[&gp] = {id, off};
     gp.set_address(addr - off);

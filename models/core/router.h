@@ -1,7 +1,9 @@
 // Address router: decodes a transaction's address to one of its initiator sockets (an
 // AddressMap), subtracts the window's base, and forwards b_transport, nb_transport (both
 // directions), DMI requests and debug accesses. An address that no window covers gets
-// TLM_ADDRESS_ERROR_RESPONSE (DECERR).
+// TLM_ADDRESS_ERROR_RESPONSE (DECERR). Each window also has a transaction trace named
+// "<router>.<window label>" (e.g. "platform.periph_bus.dmac_s"), so `--trace dmac` logs the
+// accesses that reach a block by its name.
 #pragma once
 #include <systemc>
 #include <tlm>
@@ -10,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +56,11 @@ class Router : public sc_core::sc_module, public AttachesSlaves<Router> {
   };
   std::map<tlm::tlm_generic_payload*, Pending> pending_;  // nb transactions in flight
   TxTrace trace_;
+  std::map<std::string, std::unique_ptr<TxTrace>> window_traces_;  // by window label
+  std::vector<TxTrace*> window_trace_;                             // by window index
+  void end_of_elaboration() override;
+  void log_window(const Window* w, const tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay,
+                  const char* phase = "b");
 };
 
 }  // namespace zvp

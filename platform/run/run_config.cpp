@@ -1,5 +1,7 @@
 #include "run_config.h"
 
+#include "ps/ps_blocks.h"
+
 namespace zvp {
 
 RunConfig::RunConfig(const Scenario& sc) : board(load_board(sc.board)) {
@@ -7,6 +9,7 @@ RunConfig::RunConfig(const Scenario& sc) : board(load_board(sc.board)) {
   if (design_name.empty()) design_name = "none";
   design = make_pl_design(design_name);
   soc.declare(params);
+  soc.single_core_part = zynq_part_is_single_core(board.part);
   if (design) {
     auto pl = params.scope("pl." + design_name);
     design->declare(pl);

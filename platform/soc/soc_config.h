@@ -39,6 +39,7 @@ struct SocConfig {
   unsigned periph_bus_hop_cycles = 4;           // ps.periph_bus.hop_cycles (cpu_2x)
   unsigned apb_cycles = 8;                      // ps.apb.access_cycles (cpu_1x)
   unsigned private_bus_hop_cycles = 2;          // ps.private_bus.hop_cycles (cpu_3x2x)
+  bool single_core_part = false;                // the board's part has one Cortex-A9 (eFuse STATUS[7])
 
   void declare(ParamTree& tree);
   TimingMode mode() const { return timing == "at" ? TimingMode::AT : TimingMode::LT; }

@@ -6,6 +6,8 @@
 #include <filesystem>
 
 #include "core/log.h"
+#include "ps/ps_blocks.h"
+#include "regs/ps_register_files_regs.h"
 #include "zvp_memmap.h"
 
 namespace zvp {
@@ -84,6 +86,8 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       uart0("uart0", uart_ref_clk),
       uart1("uart1", uart_ref_clk),
       slcr("slcr"),
+      ttc0("ttc0", cpu_1x_clk),
+      ttc1("ttc1", cpu_1x_clk),
       dmac("dmac", cpu_2x_clk, cfg.mode(), cfg.dmac) {
   for (unsigned id = 0; id < ZVP_GIC_NUM_IRQS; ++id)
     irq_.push_back(std::make_unique<IrqLine>("irq" + std::to_string(id)));
@@ -92,6 +96,9 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
                                       port_config(cfg, cfg.hp, fclk[0]));
   for (unsigned k = 0; k < 2; ++k)
     hp_switch[k] = std::make_unique<Router>(("hp_switch" + std::to_string(k)).c_str());
+  for (const PsBlockInstance& b : ps_register_file_blocks())
+    register_files.push_back(std::make_unique<PsRegisterFile>(b.name, b.block, b.regs));
+  if (cfg.single_core_part) register_files_by_name("efuse").set_reset_value(ZVP_EFUSE_STATUS, ZVP_EFUSE_STATUS_SINGLE_CORE);
   map_buses();
   wire_irqs();
 }
@@ -118,6 +125,8 @@ void ZynqPlatform::map_buses() {
   periph_bus.attach(slcr.socket,    ZVP_SLCR_BASE,    ZVP_SLCR_SIZE,    "slcr");
   periph_bus.attach(dmac.socket_s,  ZVP_DMAC_S_BASE,  ZVP_DMAC_S_SIZE,  "dmac_s");
   periph_bus.attach(dmac.socket_ns, ZVP_DMAC_NS_BASE, ZVP_DMAC_NS_SIZE, "dmac_ns");
+  periph_bus.attach(ttc0.socket,    ZVP_TTC0_BASE,    ZVP_TTC0_SIZE,    "ttc0");
+  periph_bus.attach(ttc1.socket,    ZVP_TTC1_BASE,    ZVP_TTC1_SIZE,    "ttc1");
   periph_bus.attach_unmapped(periph_empty.socket);
   periph_bus.set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.periph_bus_hop_cycles}));
   const sc_core::sc_time apb = cpu_1x_clk.cycles(uint64_t{cfg_.apb_cycles});
@@ -125,6 +134,14 @@ void ZynqPlatform::map_buses() {
   uart1.set_access_latency(apb);
   slcr.set_access_latency(apb);
   dmac.set_access_latency(apb);
+  ttc0.set_access_latency(apb);
+  ttc1.set_access_latency(apb);
+  const auto& blocks = ps_register_file_blocks();
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    Router& bus = blocks[i].private_bus ? private_bus : periph_bus;
+    bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+    if (!blocks[i].private_bus) register_files[i]->set_access_latency(apb);
+  }
 
   // Cortex-A9 MPCore private region (SCU, GIC, timers) and the PL310 on the periph clock.
   private_bus.attach(scu.socket,      ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
@@ -171,6 +188,10 @@ void ZynqPlatform::wire_irqs() {
   ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
   uart0.irq.bind(irq(ZVP_IRQ_UART0));
   uart1.irq.bind(irq(ZVP_IRQ_UART1));
+  for (unsigned n = 0; n < 3; ++n) {
+    ttc0.irq[n].bind(irq(ZVP_IRQ_TTC0_0 + n));
+    ttc1.irq[n].bind(irq(ZVP_IRQ_TTC1_0 + n));
+  }
   dmac.irq_abort.bind(irq(ZVP_IRQ_DMAC_ABORT));
   for (unsigned e = 0; e < Pl330::kIrqs; ++e)
     dmac.irq[e].bind(irq(e < 4 ? ZVP_IRQ_DMAC0 + e : ZVP_IRQ_DMAC4 + (e - 4)));
@@ -182,6 +203,13 @@ void ZynqPlatform::before_end_of_elaboration() {
     hp_idle_.push_back(std::make_unique<NullInitiator>(("hp" + std::to_string(k) + "_idle").c_str()));
     hp_idle_.back()->socket.bind(hp[k]->target);
   }
+}
+
+PsRegisterFile& ZynqPlatform::register_files_by_name(const std::string& name) {
+  const auto& blocks = ps_register_file_blocks();
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (name == blocks[i].name) return *register_files[i];
+  throw std::out_of_range("no PS register file '" + name + "'");
 }
 
 IrqLine& ZynqPlatform::f2p(unsigned n) {

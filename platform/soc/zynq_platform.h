@@ -7,8 +7,10 @@
 //   cpu.bus -> cpu_bus ---- DDR   -> ddrc port 0 (DMI)
 //                      |--- OCM   -> ocm port 0 (DMI)
 //                      |--- GP0/1 -> gp[0|1] -> pl_gp0/1 (PL designs)
-//                      |--- IOP/APB slaves (UARTs, SLCR, DMAC regs) -> periph_bus
+//                      |--- IOP/APB slaves (UARTs, SLCR, TTCs, DMAC regs, register files) -> periph_bus
 //                      '--- CPU private region (SCU, GIC, timers, L2CC) -> private_bus
+//   Every block of UG585's PS address map answers: the blocks the mission uses are models, the
+//   others (eFuse, devcfg, USB, GEM, SD, QSPI, ... : models/ps/ps_blocks.h) register files.
 //   dmac.master -> central -> DDR (ddrc port 3), OCM (port 1), GP0/1
 //   PL masters  -> hp[k] -> hp_switch[k/2] -> DDR (ddrc port 1 for HP0/1, 2 for HP2/3), OCM
 #pragma once
@@ -39,8 +41,10 @@
 #include "ps/global_timer.h"
 #include "ps/l2cc.h"
 #include "ps/private_timer.h"
+#include "ps/ps_register_file.h"
 #include "ps/scu.h"
 #include "ps/slcr.h"
+#include "ps/ttc.h"
 
 namespace zvp {
 
@@ -69,6 +73,7 @@ class ZynqPlatform : public sc_core::sc_module {
     hp_used_.at(k) = true;
   }
   void trace_irqs(VcdWriter* vcd);
+  PsRegisterFile& register_files_by_name(const std::string& name);  // "efuse", "gem0", ...
 
   // Clocks of the PS (6:2:1 ratio: cpu_6x4x = cpu, cpu_3x2x = cpu/2, cpu_2x = cpu/3, cpu_1x = cpu/6).
   Clock cpu_clk, cpu_3x2x_clk, cpu_2x_clk, cpu_1x_clk, ddr_clk, uart_ref_clk;
@@ -102,7 +107,9 @@ class ZynqPlatform : public sc_core::sc_module {
   L2CacheController l2cc;
   CadenceUart uart0, uart1;
   Slcr slcr;
+  TripleTimerCounter ttc0, ttc1;
   Pl330 dmac;
+  std::vector<std::unique_ptr<PsRegisterFile>> register_files;  // one per ps_register_file_blocks()
 
  private:
   void before_end_of_elaboration() override;

@@ -96,7 +96,7 @@ struct Names {
 
 struct Reg {
   std::string name, access = "rw", doc;
-  uint64_t offset = 0, width = 4, count = 1, stride = 0;
+  uint64_t offset = 0, width = 4, count = 1, stride = 0, reset = 0;  // reset: the value after power-on
 };
 
 struct Window {
@@ -164,13 +164,15 @@ Reg parse_reg(const std::string& name, const YAML::Node& n, const std::string& w
     else if (key == "stride") r.stride = num(it.second, w);
     else if (key == "access") r.access = lower(str(it.second, w));
     else if (key == "doc") r.doc = str(it.second, w);
-    else throw Error(where + ": unknown key '" + key + "' (offset, width, count, stride, access, doc)");
+    else if (key == "reset") r.reset = num(it.second, w);
+    else throw Error(where + ": unknown key '" + key + "' (offset, width, count, stride, access, reset, doc)");
   }
   static const std::set<std::string> accesses{"rw", "ro", "wo", "w1c"};
   if (!accesses.count(r.access)) throw Error(where + ": access must be rw, ro, wo or w1c");
   if (r.width == 0 || r.width > 8) throw Error(where + ": width must be 1..8 bytes");
   if (r.count == 0) throw Error(where + ": count must be at least 1");
   if (r.count > 1 && r.stride < r.width) throw Error(where + ": an array needs a stride >= its width");
+  if (r.width < 8 && r.reset >> (8 * r.width)) throw Error(where + ": reset value wider than the register");
   return r;
 }
 
@@ -329,7 +331,10 @@ void block_macros(const Block& b, Names& names, std::ostringstream* s) {
     if (s) *s << "#define " << name << " " << value << (doc.empty() ? "" : "  /* " + comment(doc) + " */") << "\n";
   };
   // The X-macro table's name (register headers only), reserved so no register or constant takes it.
-  if (s && !b.regs.empty()) names.add(p + "REGS", "(the X-macro table of " + b.name + ")", b.origin);
+  if (s && !b.regs.empty()) {
+    names.add(p + "REGS", "(the X-macro table of " + b.name + ")", b.origin);
+    names.add(p + "RESETS", "(the reset-value X-macro table of " + b.name + ")", b.origin);
+  }
   for (const Reg& r : b.regs) {
     def(p + r.name, hex(r.offset), r.doc.empty() ? "" : r.access + ": " + r.doc);
     if (r.count > 1) {
@@ -337,6 +342,7 @@ void block_macros(const Block& b, Names& names, std::ostringstream* s) {
       def(p + r.name + "_STRIDE", hex(r.stride), "");
     }
     if (r.width != 4) def(p + r.name + "_WIDTH", dec(r.width), "");
+    if (r.reset) def(p + r.name + "_RESET", hex(r.reset), "");
   }
   for (const Window& w : b.windows) {
     def(p + w.name + "_BASE", hex(w.base), w.doc);
@@ -363,6 +369,12 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
         s << " \\\n  X(" << r.name << ", " << hex(r.offset) << ", " << r.width << "u, " << r.count << "u, "
           << hex(r.stride) << ", " << upper(r.access) << ")";
       s << "\n";
+      // X(name, offset, count, stride, access, reset): register files built from the map.
+      s << "#define ZVP_" << b.name << "_RESETS(X)";
+      for (const Reg& r : b.regs)
+        s << " \\\n  X(" << r.name << ", " << hex(r.offset) << ", " << r.count << "u, " << hex(r.stride) << ", "
+          << upper(r.access) << ", " << hex(r.reset) << ")";
+      s << "\n";
     }
     s << "\n";
   }
@@ -376,6 +388,7 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
         s << "inline constexpr uint32_t " << r.name << "_COUNT = " << dec(r.count) << ", " << r.name
           << "_STRIDE = " << hex(r.stride) << ";\n";
       if (r.width != 4) s << "inline constexpr uint32_t " << r.name << "_WIDTH = " << dec(r.width) << ";\n";
+      if (r.reset) s << "inline constexpr uint64_t " << r.name << "_RESET = " << hex(r.reset) << ";\n";
     }
     for (const Window& w : b.windows)
       s << "inline constexpr uint32_t " << w.name << "_BASE = " << hex(w.base) << ", " << w.name

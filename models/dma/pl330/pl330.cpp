@@ -20,7 +20,8 @@ unsigned log2_line(unsigned bytes) {
 Pl330::Pl330(sc_core::sc_module_name name, const Clock& clk, TimingMode mode,
              const Pl330Params& params)
     : sc_core::sc_module(name), socket_s("socket_s"), socket_ns("socket_ns"), master("master"),
-      clk_(clk), mode_(mode), p_(params), regs_(this->name()) {
+      clk_(clk), mode_(mode), p_(params), regs_(this->name()),
+      master_trace_(std::string(this->name()) + ".master") {
   // Parameters outside the DMA-330's configurable range are clamped (no crash on a bad board
   // file): issuing capability 1..8, queues 1..16, MFIFO <= 8 KB, cache line 4..32 bytes, 1..16 lines.
   if (p_.rd_issuing == 0 || p_.rd_issuing > 8) p_.rd_issuing = 8;

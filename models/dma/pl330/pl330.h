@@ -37,6 +37,7 @@
 #include "core/irq.h"
 #include "core/register_bank.h"
 #include "core/timing_mode.h"
+#include "core/tx_trace.h"
 #include "dma/pl330/pl330_isa.h"
 #include "dma/pl330/pl330_periph.h"
 
@@ -271,6 +272,7 @@ class Pl330 : public sc_core::sc_module {
   std::map<tlm::tlm_generic_payload*, TxnP> inflight_;
 
   uint64_t bytes_rd_ = 0, bytes_wr_ = 0, icache_misses_ = 0;
+  TxTrace master_trace_;  // "<dmac>.master": the channels' bus transactions (--trace dmac)
 };
 
 }  // namespace zvp

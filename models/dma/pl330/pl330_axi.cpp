@@ -74,12 +74,14 @@ Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uin
   if (mode_ == TimingMode::LT) {
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     master->b_transport(gp, d);
+    if (master_trace_.on()) master_trace_.log(gp, d);
     bus_complete(*t, d);
     return t;
   }
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time d = sc_core::SC_ZERO_TIME;
   inflight_[&gp] = t;
+  if (master_trace_.on()) master_trace_.log(gp, d, "req");
   const tlm::tlm_sync_enum r = master->nb_transport_fw(gp, ph, d);
   if (r == tlm::TLM_ACCEPTED || (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_REQ)) {
     req_open_ = true;

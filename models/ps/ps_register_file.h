@@ -1,0 +1,49 @@
+// A PS block that ZVP does not model behaviourally (eFuse, devcfg, SWDT, GPIO, I2C, SPI, CAN,
+// USB, GEM, QSPI, SMC, SDIO, CoreSight, ...) as the register file UG585 appendix B documents:
+// one register object per documented register with its reset value and access rights, plain
+// storage, undocumented offsets read as zero and ignore writes (no bus error: vendor drivers
+// probe identification and reserved words), and one log line on the block's first access so a
+// user sees which unmodelled blocks the firmware touches. The tables are generated from
+// models/ps/ps_register_files.regs.yaml (ZVP_<BLOCK>_RESETS).
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/register_device.h"
+
+namespace zvp {
+
+struct PsRegSpec {
+  const char* name;
+  uint32_t offset;
+  unsigned count;   // registers of an array
+  uint32_t stride;  // between array elements
+  Access access;
+  uint32_t reset;
+};
+
+class PsRegisterFile : public RegisterDevice {
+ public:
+  // `block` names the hardware block in messages ("eFuse", "GEM0").
+  PsRegisterFile(sc_core::sc_module_name name, std::string block, const std::vector<PsRegSpec>& regs);
+
+  // A reset value that depends on the part or board (e.g. eFuse STATUS's single-core bit):
+  // sets the register now and on every reset.
+  void set_reset_value(uint32_t offset, uint32_t value);
+  void reset();
+
+  uint64_t accesses() const { return accesses_; }  // bus accesses so far (not debug ones)
+
+ protected:
+  void before_access(const sc_core::sc_time& t) override;
+
+ private:
+  std::string block_;
+  std::vector<std::pair<uint32_t, uint32_t>> overrides_;  // offset, reset value
+  uint64_t accesses_ = 0;
+};
+
+}  // namespace zvp
