@@ -53,6 +53,11 @@ options:
   --trace PATTERN       log transactions of sockets whose name contains PATTERN ('*' = all)
   --trace-file PATH     write the transaction log to PATH instead of stderr
   --vcd PATH            record all interrupt lines to a VCD file
+  --perfetto FILE.json  write the timeline (CPU sleep and exceptions, DMA channels, accelerators,
+                        interrupts, firmware markers) in simulated time, for ui.perfetto.dev or
+                        chrome://tracing (README "Debugging firmware")
+  --perfetto-filter W   keep only tracks whose "group/name" contains one of the comma-separated W
+  --perfetto-max-events N  stop recording after N events, with a warning (default 1000000)
   --stats               print statistics counters at the end
   --quiet               no summary line
 

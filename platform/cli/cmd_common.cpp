@@ -4,13 +4,15 @@
 
 #include "core/elf_loader.h"
 #include "core/stats.h"
+#include "core/units.h"
 #include "exit_status.h"
 #include "session_cli.h"
 
 namespace zvp {
 
 const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
-const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd"};
+const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd",
+                                               "--perfetto", "--perfetto-filter", "--perfetto-max-events"};
 
 void apply_param_options(const cli::Parsed& p, Scenario& sc) {
   if (p.has("--timing")) sc.params.push_back({"sim.timing", p.get("--timing"), "--timing"});
@@ -35,6 +37,15 @@ HostIo host_io_options(const cli::Parsed& p) {
   io.uart_rx_path[1] = p.get("--uart1-rx");
   io.uart_instant_tx = p.has("--uart-instant");
   io.vcd_path = p.get("--vcd");
+  io.perfetto_path = p.get("--perfetto");
+  io.perfetto_filter = p.get("--perfetto-filter");
+  if (p.has("--perfetto-max-events")) {
+    io.perfetto_max_events = units::parse_u64(p.get("--perfetto-max-events"), "--perfetto-max-events");
+    if (io.perfetto_max_events == 0) throw cli::UsageError("--perfetto-max-events: must be at least 1");
+  }
+  if ((p.has("--perfetto-filter") || p.has("--perfetto-max-events")) && !p.has("--perfetto"))
+    throw cli::UsageError("--perfetto-filter and --perfetto-max-events need --perfetto FILE.json");
+  if (p.has("--perfetto")) check_output_file(p.get("--perfetto"), "--perfetto");
   return io;
 }
 

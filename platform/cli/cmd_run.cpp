@@ -41,6 +41,7 @@ options:
   --max-sim-time TIME   override the scenario's simulated-time limit
   --quantum TIME, --cpi X, --uart0 PATH, --uart1 PATH, --uart0-rx PATH, --uart1-rx PATH,
   --vcd PATH, --uart-instant   as for zvp boot
+  --perfetto FILE.json, --perfetto-filter W, --perfetto-max-events N   as for zvp boot
   --quiet-console       do not echo the console UART to stdout
   --no-expect           check only the firmware's exit status, not the scenario's other
                         expectations: after --set/--images its regression bands describe

@@ -8,6 +8,7 @@
 
 #include "core/elf_loader.h"
 #include "core/input_file.h"
+#include "core/timeline.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 
@@ -76,6 +77,19 @@ Session::Session(const Scenario& sc, const HostIo& io)
   bp.images = sc_.images;
   bp.flags = sc_.flags;
   if (ZVP_BOOTPARAM_BASE + sizeof bp <= ddr) soc_->ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
+  if (!io_.perfetto_path.empty()) {
+    Timeline::open(io_.perfetto_path, io_.perfetto_filter, io_.perfetto_max_events);
+    // Interrupt lines: an instant per rising edge, a track per line that ever rises.
+    for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) {
+      IrqLine& line = soc_->irq(id);
+      line.listen([&line, id](bool level) {
+        if (!level) return;
+        if (Timeline* tl = Timeline::get())
+          tl->instant(tl->track("Interrupts", "IRQ " + std::to_string(id) + " (" + line.name() + ")"), "rise",
+                      sc_core::sc_time_stamp());
+      });
+    }
+  }
   if (!io_.vcd_path.empty()) {
     vcd_ = std::make_unique<VcdWriter>(io_.vcd_path);
     if (!vcd_->ok()) throw ConfigError("cannot write VCD file " + io_.vcd_path);
@@ -117,7 +131,7 @@ void Session::connect_uarts() {
   }
 }
 
-Session::~Session() = default;
+Session::~Session() { Timeline::close(sc_core::sc_time_stamp()); }
 
 // Wakes every simulated millisecond and prints a line at most every 2 wall seconds: it only
 // reads state, so it cannot change results.
@@ -165,6 +179,7 @@ RunResult Session::run() {
   r.arm_instructions = soc_->cpu.instructions();
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();
   vcd_.reset();
+  Timeline::close(sc_core::sc_time_stamp());
   return r;
 }
 

@@ -30,6 +30,9 @@ struct HostIo {
   bool console_stdout = true;                // echo the console UART to stdout
   std::function<void(char)> console_hook;    // sees every console character (scenario runner)
   std::string vcd_path;
+  std::string perfetto_path;                 // timeline JSON (models/core/timeline.h), "" = none
+  std::string perfetto_filter;               // comma-separated words a track name must contain
+  uint64_t perfetto_max_events = 1000000;    // cap: then one warning, recording stops
   bool progress = false;                     // progress lines on stderr during long runs
   std::string progress_pattern;              // console lines containing this count as items done
 };

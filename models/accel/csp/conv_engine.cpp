@@ -1,4 +1,5 @@
 #include "accel/csp/conv_engine.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <vector>
@@ -180,7 +181,11 @@ void ConvEngine::on_start() {
 void ConvEngine::thread() {
   for (;;) {
     sc_core::wait(start_ev_);
+    const sc_core::sc_time t0 = sc_core::sc_time_stamp();
     sc_core::wait(p_.clock.cycles(last_.total));
+    if (Timeline* tl = Timeline::get())  // one slice per pass (busy), with its cycle count
+      tl->complete(tl->track(std::string("PL ") + name(), "passes"), "pass", t0, sc_core::sc_time_stamp(),
+                   "\"cycles\": " + std::to_string(last_.total) + ", \"conflicts\": " + std::to_string(last_.conflicts));
     finish();
   }
 }

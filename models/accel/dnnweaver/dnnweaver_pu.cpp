@@ -1,4 +1,5 @@
 #include "accel/dnnweaver/dnnweaver_pu.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <cstring>
@@ -197,6 +198,11 @@ unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
   chain.stalls += cnt.stalls;
   chain_dma_ += bytes;
   records_.push_back({desc, cnt, bytes, start, sc_core::sc_time_stamp()});
+  if (Timeline* tl = Timeline::get())
+    tl->complete(tl->track(std::string("PL ") + name(), "layers"), "descriptor " + std::to_string(layers_), start,
+                 sc_core::sc_time_stamp(),
+                 "\"desc\": " + Timeline::hex(desc) + ", \"cycles\": " + std::to_string(cnt.cycles) +
+                     ", \"macs\": " + std::to_string(cnt.macs) + ", \"dma_bytes\": " + std::to_string(bytes));
   ++layers_;
   return 0;
 }

@@ -1,5 +1,6 @@
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include "accel/dtpu/dtpu_adapter.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <sstream>
@@ -248,6 +249,9 @@ void DtpuAdapter::core() {
     wait_until(t0 + clk_.cycles(cycles));
     cnt_.busy += cycles;
     busy_ = false;
+    if (Timeline* tl = Timeline::get())  // one slice per step: the MXU busy
+      tl->complete(tl->track(std::string("PL ") + name(), "MXU"), "step", t0, sc_core::sc_time_stamp(),
+                   "\"cycles\": " + std::to_string(cycles));
     size_t produced = out.size();
     if (produced > cfg_.out_fifo_words) {
       errs |= ERR_OFIFO_OVERFLOW;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/timeline.h"
+
 namespace zvp {
 
 LenetPredictIp::LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesign& design,
@@ -27,6 +29,7 @@ LenetPredictIp::LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesig
   for (size_t s = 0; s < design_.stages.size(); ++s) st_.emplace_back();
   for (size_t s = 0; s < st_.size(); ++s) {
     const LenetStage& d = design_.stages[s];
+    st_[s].name = d.name;
     st_[s].read_cycles = d.read_latency();
     st_[s].compute_cycles = d.compute_latency();
     st_[s].outputs = d.outputs;
@@ -51,6 +54,10 @@ void LenetPredictIp::wait_until(const sc_core::sc_time& t) {
 void LenetPredictIp::mark(std::vector<sc_core::sc_time>& v, StageState& s) {
   v.push_back(sc_core::sc_time_stamp());
   s.ev.notify(sc_core::SC_ZERO_TIME);
+  if (&v == &s.end && v.size() <= s.read_start.size())
+    if (Timeline* tl = Timeline::get())  // one slice per stage and image, read start to end
+      tl->complete(tl->track(std::string("PL ") + name(), s.name), "image " + std::to_string(v.size()),
+                   s.read_start[v.size() - 1], v.back());
 }
 
 int LenetPredictIp::classify(const std::vector<int16_t>& img) const {

@@ -99,6 +99,7 @@ class LenetPredictIp : public RegisterDevice {
 
  private:
   struct StageState {
+    std::string name;  // the design's stage (timeline track)
     uint64_t read_cycles = 0, compute_cycles = 0;
     unsigned outputs = 0, depth = 2;
     std::vector<sc_core::sc_time> read_start, write_begin, end;  // indexed by image

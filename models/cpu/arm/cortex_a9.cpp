@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/log.h"
+#include "core/timeline.h"
 #include "cpu/arm/arm_decode.h"
 
 namespace zvp {
@@ -279,6 +280,19 @@ void CortexA9::take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr
   // Entry flushes the pipeline: charge it so that a core stuck in an exception loop still
   // advances simulated time.
   exception_cycles_ += p_.exception_entry_cycles;
+  if (Timeline* tl = Timeline::get()) {
+    static const char* const kinds[] = {"reset", "undefined instruction", "SVC", "prefetch abort",
+                                        "data abort", "?", "IRQ", "FIQ"};
+    tl->instant(timeline_track(tl), kinds[(vector_offset >> 2) & 7], local_time());
+  }
+}
+
+int CortexA9::timeline_track(Timeline* tl) {
+  if (tl != tl_owner_) {
+    tl_owner_ = tl;
+    tl_track_ = tl->track("PS CPU", name());
+  }
+  return tl_track_;
 }
 
 bool CortexA9::check_interrupts() {
@@ -610,6 +624,12 @@ void CortexA9::handle_svc() {
     } else {
       set_reg(UC_ARM_REG_R0, r.r0);
     }
+    if (r.marker >= 0)
+      if (Timeline* tl = Timeline::get()) {
+        const int t = tl->track("Firmware", std::string(name()) + " markers");
+        if (r.marker) tl->begin(t, r.marker_name, local_time());
+        else tl->end(t, local_time());
+      }
     return;
   }
   take_exception(kSvc, 0x08, next);
@@ -728,16 +748,16 @@ void CortexA9::run() {
   using clock = std::chrono::steady_clock;
 
   while (!exited_ && !halted_) {
+    const bool was_sleeping = sleeping_;
     if (check_interrupts()) sleeping_ = false;
+    if (sleeping_ && (irq_ || fiq_)) sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
+    if (was_sleeping && !sleeping_)
+      if (Timeline* tl = Timeline::get()) tl->end(timeline_track(tl), local_time());
     if (sleeping_) {
-      if (irq_ || fiq_) {
-        sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
-      } else {
-        sync();  // may yield: an interrupt can rise meanwhile, so look again before sleeping
-        if (!irq_ && !fiq_) sc_core::wait(irq_ev_);
-        qk_.reset();
-        continue;
-      }
+      sync();  // may yield: an interrupt can rise meanwhile, so look again before sleeping
+      if (!irq_ && !fiq_) sc_core::wait(irq_ev_);
+      qk_.reset();
+      continue;
     }
 
     slice_end_ = units_ + slice_units();
@@ -771,6 +791,7 @@ void CortexA9::run() {
           if (wfi) {
             sleeping_ = true;
             ++wfi_count_;
+            if (Timeline* tl = Timeline::get()) tl->begin(timeline_track(tl), "WFI", local_time());
           }
         }
         break;

@@ -42,6 +42,8 @@
 
 namespace zvp {
 
+class Timeline;
+
 struct CortexA9Params {
   Clock clock{"cpu", 667e6};      // core clock
   // > 0: flat model, this many cycles per instruction (excluding MMIO delays);
@@ -200,6 +202,10 @@ class CortexA9 : public sc_core::sc_module {
   uint64_t syncs_skipped() const { return syncs_skipped_; }
   // Simulated time of the core including its not yet synchronised local time.
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
+  // The timeline's track of this core (WFI slices, exception entries), created on first use.
+  int timeline_track(Timeline* tl);
+  Timeline* tl_owner_ = nullptr;
+  int tl_track_ = -1;
   double wall_seconds() const;    // host time spent in the core's thread
   double mips() const;            // instructions per wall microsecond
   const std::string& semihost_output() const { return semi_.output(); }

@@ -144,6 +144,22 @@ Semihosting::Result Semihosting::call(uint32_t op, uint32_t param, SemihostMemor
       r.status = (read_words(mem, param, b, 2) && b[0] == kApplicationExit) ? static_cast<int>(b[1]) : 1;
       break;
     }
+    case kZvpMarker: {
+      uint32_t b[2];
+      char name[64] = {};
+      if (!read_words(mem, param, b, 2)) {
+        r.r0 = kFail;
+        break;
+      }
+      if (b[0]) {  // a name of up to 63 bytes, read up to its terminator
+        for (unsigned i = 0; i + 1 < sizeof name; ++i)
+          if (!mem.read(b[1] + i, &name[i], 1) || name[i] == 0) break;
+        r.marker_name = name;
+      }
+      r.marker = b[0] ? 1 : 0;
+      r.r0 = 0;
+      break;
+    }
     default: r.r0 = kFail; break;  // unsupported operation: report failure to the program
   }
   return r;

@@ -28,6 +28,10 @@ class Semihosting {
     kOpen = 0x01, kClose = 0x02, kWriteC = 0x03, kWrite0 = 0x04, kWrite = 0x05, kRead = 0x06,
     kIsTty = 0x09, kSeek = 0x0A, kFlen = 0x0C, kClock = 0x10, kTime = 0x11, kErrno = 0x13,
     kGetCmdline = 0x15, kHeapInfo = 0x16, kExit = 0x18, kExitExtended = 0x20,
+    // ZVP's own operation, in the range the specification leaves to applications (0x100-0x1FF):
+    // r1 -> {u32 begin (1) or end (0), const char* name}: opens or closes a named slice on the
+    // timeline's firmware track (firmware/arm/bsp/zvp_marker.h). r0 = 0.
+    kZvpMarker = 0x1A0,
   };
   static constexpr uint32_t kApplicationExit = 0x20026;  // ADP_Stopped_ApplicationExit
 
@@ -35,6 +39,8 @@ class Semihosting {
     uint32_t r0 = 0;
     bool exit = false;
     int status = 0;
+    int marker = -1;          // kZvpMarker: 1 begin, 0 end
+    std::string marker_name;  // the slice's name (begin)
   };
 
   // now_seconds: simulated time (SYS_CLOCK / SYS_TIME are derived from it: deterministic).

@@ -1,4 +1,5 @@
 #include "cpu/riscv/zero_riscy.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -126,6 +127,8 @@ void ZeroRiscy::thread() {
       uint64_t n = p_.clock.to_cycles(idle);
       if (p_.clock.cycles(n) < idle) ++n;
       core_.add_idle_cycles(n);
+      if (Timeline* tl = Timeline::get())  // the controller asleep in WFI, waiting for an interrupt
+        tl->complete(tl->track("PL RISC-V", name()), "WFI", t0, sc_time_stamp());
       sync_time_ = t0 + p_.clock.cycles(n);
       sync_cycles_ = core_.cycles();
       continue;

@@ -178,6 +178,8 @@ class AxiDma : public RegisterDevice {
   void fail(Channel& c, uint32_t sr_error);
   void maybe_halt(Channel& c);
   void new_packet(Channel& c);  // a packet starts: the delay timer resets
+  // One timeline slice per transfer (direct command or descriptor) on the channel's track.
+  void trace_transfer(const Channel& c, const sc_core::sc_time& t0, uint64_t addr, uint32_t bytes);
   void mm2s_dly_method() { delay_expired(ch_[0]); }
   void s2mm_dly_method() { delay_expired(ch_[1]); }
   void delay_expired(Channel& c);

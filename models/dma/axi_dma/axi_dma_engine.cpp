@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "dma/axi_dma/axi_dma.h"
+#include "core/timeline.h"
 
 namespace zvp {
 
@@ -28,6 +29,12 @@ bool AxiDma::wait_for(Channel& c, const sc_core::sc_time& t, uint64_t gen) {
   return gen == c.gen;
 }
 
+void AxiDma::trace_transfer(const Channel& c, const sc_core::sc_time& t0, uint64_t addr, uint32_t bytes) {
+  if (Timeline* tl = Timeline::get())
+    tl->complete(tl->track(std::string("PL ") + name(), c.is_s2mm ? "S2MM" : "MM2S"), c.is_s2mm ? "write" : "read",
+                 t0, sc_core::sc_time_stamp(), "\"addr\": " + Timeline::hex(addr) + ", \"bytes\": " + std::to_string(bytes));
+}
+
 void AxiDma::new_packet(Channel& c) {
   c.dly_armed = false;
   c.dly_ev.cancel();
@@ -40,8 +47,10 @@ void AxiDma::run_direct(Channel& c) {
   const bool keyhole = c.cr->get() & CR_KEYHOLE;
   uint32_t moved = 0;
   bool last = false;
+  const sc_core::sc_time t0 = sc_core::sc_time_stamp();
   Result r = c.is_s2mm ? s2mm_move(c, c.cmd_addr, c.cmd_len, keyhole, &moved, &last)
                        : mm2s_move(c, c.cmd_addr, c.cmd_len, true, keyhole, &moved);
+  trace_transfer(c, t0, c.cmd_addr, moved);
   if (r == Result::Abort || gen != c.gen) return;
   c.busy = false;
   if (c.is_s2mm) {
@@ -86,6 +95,7 @@ void AxiDma::run_sg(Channel& c) {
     const uint32_t len = ctrl & len_mask();
     uint32_t moved = 0, st = 0;
     bool pkt_end = false;
+    const sc_core::sc_time t0 = sc_core::sc_time_stamp();
     if (len == 0) {
       r = Result::IntErr;
     } else if (!c.is_s2mm) {
@@ -105,6 +115,7 @@ void AxiDma::run_sg(Channel& c) {
         c.in_packet = false;
       }
     }
+    trace_transfer(c, t0, buf, moved);
     if (r == Result::Abort || gen != c.gen) return;
     st |= moved & len_mask();
     if (r == Result::Ok) st |= BD_CMPLT;

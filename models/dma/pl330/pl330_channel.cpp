@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "dma/pl330/pl330.h"
+#include "core/timeline.h"
 
 namespace zvp {
 
@@ -36,6 +37,10 @@ void Pl330::channel_thread(unsigned n) {
   for (;;) {
     while (c.state != kExecuting) sc_core::wait(c.go_ev);
     c.active = true;
+    Timeline* tl = Timeline::get();
+    const int track = tl ? tl->track("PS DMAC", std::string(name()) + " ch" + std::to_string(n)) : -1;
+    const uint64_t rd0 = bytes_rd_, wr0 = bytes_wr_;
+    if (tl) tl->begin(track, "program", sc_core::sc_time_stamp(), "\"pc\": " + Timeline::hex(c.pc));
     bool killed = false;
     uint32_t fault = 0;
     try {
@@ -65,6 +70,13 @@ void Pl330::channel_thread(unsigned n) {
     c.wfp_burst = c.wfp_periph = false;
     c.state = kStopped;
     c.active = false;
+    if (tl && tl == Timeline::get()) {
+      // Bytes of the whole DMAC while this program ran (channels running at once share them).
+      tl->instant(track, killed ? "killed" : "end", sc_core::sc_time_stamp(),
+                  "\"dmac_bytes_read\": " + std::to_string(bytes_rd_ - rd0) +
+                      ", \"dmac_bytes_written\": " + std::to_string(bytes_wr_ - wr0));
+      tl->end(track, sc_core::sc_time_stamp());
+    }
     update_abort();
     c.stopped_ev.notify(sc_core::SC_ZERO_TIME);
   }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "bsp/bsp.h"
+#include "bsp/zvp_marker.h"
 
 #define REG(a) (*(volatile uint32_t *)(uintptr_t)(a))
 
@@ -63,11 +64,15 @@ int main(void)
 {
     int failures = 0;
 
+    /* Each phase is a named slice on the timeline (zvp boot --perfetto). */
+    zvp_marker_begin("efuse");
     /* 1. eFuse, as boot.S reads it. */
     uint32_t efuse = REG(0xF800D010u);
     printf("ps_probe: EFUSE_STATUS=0x%08lx (%s part)\n", (unsigned long)efuse,
            (efuse & 0x80u) ? "single-core" : "dual-core");
 
+    zvp_marker_end();
+    zvp_marker_begin("every PS block");
     /* 2. One word of every PS block (UG585 Table 4-6 "System-Level Address Map"). Our BSP maps
      * only the blocks its drivers use; the vendor's translation_table.S maps the whole I/O
      * ranges as device memory, as done here for the SD controllers and CoreSight. */
@@ -84,6 +89,8 @@ int main(void)
         (void)REG(blocks[i]);
     printf("ps_probe: %u PS blocks answered\n", (unsigned)(sizeof blocks / sizeof blocks[0]));
 
+    zvp_marker_end();
+    zvp_marker_begin("documented values");
     /* 3. Documented identification and reset values (UG585 appendix B). */
     static const struct id_check ids[] = {
         {"USB0 ID", 0xE0002000u, 0xE441FA05u},        {"USB1 ID", 0xE0003000u, 0xE441FA05u},
@@ -111,6 +118,8 @@ int main(void)
     }
     printf("ps_probe: %u documented values checked, %d wrong\n", (unsigned)(sizeof ids / sizeof ids[0]), failures);
 
+    zvp_marker_end();
+    zvp_marker_begin("ttc0");
     /* 4. TTC0 timer 0 as XTtcPs_CfgInitialize + SetPrescaler + SetOptions + SetInterval + Start. */
     uint32_t ttc = ZVP_TTC0_BASE;
     REG(ttc + TTC_CNT_CNTRL) = CNT_DIS | CNT_RST; /* XTtcPs_CfgInitialize: stopped, counter reset */
@@ -132,6 +141,7 @@ int main(void)
         bsp_wfi();
     bsp_delay_us(1000u);
     bsp_cpu_irq_disable();
+    zvp_marker_end();
 
     uint64_t prev = start;
     for (uint32_t i = 0; i < N_INTERVALS; i++) {

@@ -1,0 +1,71 @@
+// The simulation timeline (`--perfetto FILE.json`): slices, instants and counters in simulated
+// time, written as the Chrome trace-event JSON that the Perfetto UI (ui.perfetto.dev) and
+// chrome://tracing open. One process per SoC block group ("PS CPU", "PS DMAC", "PL ...",
+// "Interrupts", "Firmware"), one track (thread) per block or channel.
+//
+// Cost when off: Timeline::get() is a null pointer; every call site is `if (auto* tl = ...)`.
+// Size: events stream to the file as they happen (nothing is kept in memory but the open
+// slices); a filter keeps only tracks whose "process/thread" name contains one of its
+// comma-separated words, and a cap on the number of events ends recording with one warning
+// (open slices are closed at the end, so the file stays valid).
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace zvp {
+
+class Timeline {
+ public:
+  // Opens the trace; throws ConfigError if the file cannot be written.
+  static void open(const std::string& path, const std::string& filter, uint64_t max_events);
+  // Closes open slices at `end` and completes the JSON; nothing happens when off.
+  static void close(const sc_core::sc_time& end);
+  static Timeline* get() { return instance_; }
+
+  // A track: its group (process) and name (thread). -1 when the filter leaves it out; events
+  // on track -1 are dropped.
+  int track(const std::string& group, const std::string& name);
+  // Slices on one track nest (begin/end pairs); args_json is "" or a JSON object's body
+  // ("\"bytes\": 64, \"src\": \"0x100000\"").
+  void begin(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json = "");
+  void end(int track, const sc_core::sc_time& t);
+  void complete(int track, const std::string& name, const sc_core::sc_time& t0, const sc_core::sc_time& t1,
+                const std::string& args_json = "");
+  void instant(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json = "");
+  void counter(int track, const std::string& name, const sc_core::sc_time& t, double value);
+
+  uint64_t events() const { return events_; }
+  bool capped() const { return capped_; }
+
+  static std::string json_escape(const std::string& s);
+  static std::string hex(uint64_t v);  // "\"0x...\"" for args
+
+ private:
+  Timeline(std::FILE* f, const std::string& path, const std::string& filter, uint64_t max_events);
+  bool room();  // false (and one warning) once the cap is reached
+  void emit(const std::string& body);
+  static std::string ts(const sc_core::sc_time& t);
+
+  static Timeline* instance_;
+  std::FILE* f_;
+  std::string path_;
+  std::vector<std::string> filter_;
+  uint64_t max_events_;
+  uint64_t events_ = 0;
+  bool capped_ = false, first_ = true;
+  struct Track {
+    int pid, tid;
+    std::vector<std::string> open;  // names of open slices, innermost last
+    sc_core::sc_time last;
+  };
+  std::vector<Track> tracks_;
+  std::map<std::string, int> pids_;              // group -> pid
+  std::map<std::string, int> track_ids_;         // "group/name" -> track
+};
+
+}  // namespace zvp
