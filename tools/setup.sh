@@ -12,7 +12,8 @@ PKGS=(build-essential cmake pkg-config git
       libsystemc-dev libunicorn-dev libboost-dev libgtest-dev libyaml-cpp-dev libelf-dev
       gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-arm bc slurm-wlm munge
-      clang-14 libclang-rt-14-dev)  # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
+      clang-14 libclang-rt-14-dev   # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
+      chromium)                     # headless, renders the HTML report in its test (report.html_in_chromium)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -10,6 +10,7 @@
 #include "exit_status.h"
 #include "expectations.h"
 #include "report_csv.h"
+#include "report_html.h"
 #include "report_json.h"
 #include "run_config.h"
 #include "scenario.h"
@@ -32,6 +33,7 @@ prints the firmware's console, checks the expectations and optionally writes a J
 
 options:
   --report PATH         write the JSON report to PATH
+  --html PATH           write the report as a self-contained HTML page (also: zvp report)
   --csv PATH            write the per-layer table as CSV (SCALE-Sim column names where they
                         overlap: Total Cycles at the PL clock, Overall Util %)
   --images N            process N inputs (overrides the scenario's run.images)
@@ -65,7 +67,7 @@ std::string build_dir_of(const char* argv0) {
 }  // namespace
 
 int cmd_run(int argc, char** argv) {
-  std::vector<std::string> with_value = {"--report", "--csv", "--images", "--max-sim-time"};
+  std::vector<std::string> with_value = {"--report", "--csv", "--html", "--images", "--max-sim-time"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
   auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--quiet-console", "--stats", "--uart-instant", "--no-expect"});
@@ -96,7 +98,7 @@ int cmd_run(int argc, char** argv) {
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
   if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
   // Outputs are opened before the run: a report that cannot be written fails it at once.
-  for (const char* o : {"--report", "--csv", "--uart0", "--uart1", "--vcd"})
+  for (const char* o : {"--report", "--csv", "--html", "--uart0", "--uart1", "--vcd"})
     if (p.has(o)) check_output_file(p.get(o), o);
 
   HostIo io = host_io_options(p);
@@ -124,13 +126,16 @@ int cmd_run(int argc, char** argv) {
     status = all_passed(checks) ? cli::simulator_exit(0, "expectations hold")
                                 : cli::simulator_exit(cli::kExitExpectation, "expectation failed");
   bool write_ok = true;
-  if (p.has("--report")) {
+  if (p.has("--report") || p.has("--html")) {
     ReportContext ctx{sc.name, cfg.board.name, cfg.soc.timing, cfg.design_name, {}, sc.reference};
     for (const Param* prm : cfg.params.non_default()) ctx.params.push_back({prm->path, prm->value(), prm->origin});
     ctx.exit_source = cli::exit_info().source;
     ctx.exit_status = status;
     ctx.exit_reason = cli::exit_info().reason;
-    write_ok &= write_report_file(p.get("--report"), report_json(ctx, r, got, checks), "report");
+    const std::string json = report_json(ctx, r, got, checks);
+    if (p.has("--report")) write_ok &= write_report_file(p.get("--report"), json, "report");
+    if (p.has("--html"))
+      write_ok &= write_report_file(p.get("--html"), report_html_from_json(json, sc.name + " (this run)"), "HTML report");
   }
   if (p.has("--csv"))
     write_ok &= write_report_file(p.get("--csv"), layer_csv(got, sc.reference, cfg.soc.fclk(0)), "CSV");

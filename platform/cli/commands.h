@@ -10,5 +10,6 @@ int cmd_run(int argc, char** argv);
 int cmd_params(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
 int cmd_encode(int argc, char** argv);
+int cmd_report(int argc, char** argv);
 
 }  // namespace zvp

@@ -34,6 +34,7 @@ commands:
                             (see 'zvp sweep --help')
   boards                    list the known boards
   encode [--table|--stats|VALUE...]  activation encodings of seeds 000/002 (see 'zvp encode --help')
+  report REPORT.json -o FILE.html    a run's JSON report as a self-contained HTML page
   --help, help              this text
   --version                 the version
 
@@ -146,6 +147,7 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
     if (cmd == "params") return zvp::cmd_params(argc, argv);
     if (cmd == "sweep") return zvp::cmd_sweep(argc, argv);
     if (cmd == "encode") return zvp::cmd_encode(argc, argv);
+    if (cmd == "report") return zvp::cmd_report(argc, argv);
     std::fprintf(stderr, "zvp: unknown command '%s' (see zvp --help)\n", cmd.c_str());
     return zvp::cli::kExitUsage;
   } catch (const zvp::cli::UsageError& e) {
