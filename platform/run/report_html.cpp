@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+
+#include "html_text.h"
 #include <sstream>
 #include <vector>
 
@@ -14,23 +16,8 @@ namespace zvp {
 
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '&') o += "&amp;";
-    else if (c == '"') o += "&quot;";
-    else o += c;
-  }
-  return o;
-}
-
-std::string num(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.4g", v);
-  return b;
-}
+using html::esc;
+using html::num;
 
 // Seconds with a unit a reader takes in at once.
 std::string seconds(double s) {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+
+#include "html_text.h"
 #include <set>
 
 #include "sweep_outputs.h"
@@ -16,23 +18,8 @@ namespace {
 
 const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '&') o += "&amp;";
-    else if (c == '"') o += "&quot;";
-    else o += c;
-  }
-  return o;
-}
-
-std::string num(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.4g", v);
-  return b;
-}
+using html::esc;
+using html::num;
 
 struct Dot {
   double x, y;
