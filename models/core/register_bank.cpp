@@ -32,6 +32,19 @@ void Register::bus_write(uint32_t data, uint32_t byte_mask) {
   if (write_fn_) write_fn_(old, v);
 }
 
+uint32_t Register::debug_read() const {
+  if (access_ == Access::WO) return 0;
+  if (peek_fn_) return peek_fn_(value_);
+  return read_fn_ ? read_fn_(value_) : value_;
+}
+
+bool Register::debug_write(uint32_t data, uint32_t byte_mask) {
+  if (access_ == Access::RO || raw_write_fn_ || write_fn_ || w1c_mask_) return false;
+  const uint32_t m = byte_mask & wmask_;
+  value_ = (value_ & ~m) | (data & m);
+  return true;
+}
+
 Register& RegisterBank::add(const std::string& name, uint64_t offset, uint32_t reset,
                             Access access, unsigned width) {
   if (by_offset_.count(offset)) throw std::logic_error(name_ + ": two registers at one offset");
@@ -114,9 +127,38 @@ void RegisterBank::transport(tlm::tlm_generic_payload& gp) {
   gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_BURST_ERROR_RESPONSE);
 }
 
+RegisterBank::DbgResult RegisterBank::debug_one(uint64_t addr, uint8_t* data, bool is_write) {
+  Register* r = find(addr);
+  if (!r) return DbgResult::Hole;
+  const unsigned shift = 8 * static_cast<unsigned>(addr - r->offset());
+  if (!is_write) {
+    *data = uint8_t(r->debug_read() >> shift);
+    return DbgResult::Ok;
+  }
+  return r->debug_write(uint32_t(*data) << shift, 0xFFu << shift) ? DbgResult::Ok
+                                                                   : DbgResult::Refused;
+}
+
 unsigned RegisterBank::transport_dbg(tlm::tlm_generic_payload& gp) {
-  transport(gp);
-  return gp.is_response_ok() ? gp.get_data_length() : 0;
+  // Byte by byte, so a debugger's word or block reads see every register they cover (a 4-byte
+  // read of a 32-bit register calls its peek once per byte; peeks are pure, so that is exact).
+  const uint64_t addr = gp.get_address();
+  const unsigned len = gp.get_data_length();
+  uint8_t* data = gp.get_data_ptr();
+  if (gp.get_command() == tlm::TLM_IGNORE_COMMAND) {
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return 0;
+  }
+  for (unsigned i = 0; i < len; ++i) {
+    const DbgResult res = debug_one(addr + i, data + i, gp.is_write());
+    if (res != DbgResult::Ok) {
+      gp.set_response_status(res == DbgResult::Hole ? tlm::TLM_ADDRESS_ERROR_RESPONSE
+                                                    : tlm::TLM_COMMAND_ERROR_RESPONSE);
+      return i;
+    }
+  }
+  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  return len;
 }
 
 }  // namespace zvp

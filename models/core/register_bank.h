@@ -27,7 +27,12 @@ class Register {
   // Declarative set-up (chainable).
   Register& writable(uint32_t mask) { wmask_ = mask; return *this; }   // bits software may write
   Register& w1c(uint32_t mask) { w1c_mask_ = mask; return *this; }      // write 1 to clear
+  // A read callback must be free of side effects unless the register also declares on_peek:
+  // debuggers (transport_dbg) call it to show the register's value.
   Register& on_read(ReadFn f) { read_fn_ = std::move(f); return *this; }
+  // Declares that on_read changes state (clear-on-read, FIFO pop, interrupt acknowledge) and
+  // gives the value a read would return without that change; debug reads use it instead.
+  Register& on_peek(ReadFn f) { peek_fn_ = std::move(f); return *this; }
   Register& on_write(WriteFn f) { write_fn_ = std::move(f); return *this; }
   // The callback owns the whole write (value semantics are the model's): no store is done.
   Register& on_write_raw(RawWriteFn f) { raw_write_fn_ = std::move(f); return *this; }
@@ -50,6 +55,11 @@ class Register {
   // Bus-side access; byte_mask marks the bytes of the register being accessed.
   uint32_t bus_read();
   void bus_write(uint32_t data, uint32_t byte_mask);
+  // Debugger-side access: never changes device state beyond storage. A debug read shows the
+  // peek value (or the side-effect-free read callback); a debug write stores into a plain
+  // storage register and is refused (false) where a write has behaviour (callbacks, W1C, RO).
+  uint32_t debug_read() const;
+  bool debug_write(uint32_t data, uint32_t byte_mask);
 
  private:
   std::string name_;
@@ -62,6 +72,7 @@ class Register {
   uint32_t w1c_mask_ = 0;
   bool sub_word_ = false;
   ReadFn read_fn_;
+  ReadFn peek_fn_;
   WriteFn write_fn_;
   RawWriteFn raw_write_fn_;
 };
@@ -85,7 +96,10 @@ class RegisterBank {
   // status: OK, ADDRESS_ERROR (hole), BURST_ERROR (unsupported size/alignment),
   // COMMAND_ERROR (write to read-only / read of write-only is ignored-but-OK: see .cpp).
   void transport(tlm::tlm_generic_payload& gp);
-  // Debug access (no side effects on read callbacks is not guaranteed: callbacks run).
+  // Debug access (TLM transport_dbg, e.g. a GDB stub's memory reads): no side effects on the
+  // device. Reads use Register::debug_read; writes only reach plain storage registers, and a
+  // refused write answers COMMAND_ERROR with 0 bytes transferred. Any length is served byte
+  // by byte; holes answer ADDRESS_ERROR.
   unsigned transport_dbg(tlm::tlm_generic_payload& gp);
 
   const std::string& name() const { return name_; }
@@ -93,6 +107,8 @@ class RegisterBank {
  private:
   bool access_one(uint64_t addr, uint8_t* data, unsigned len, bool is_write, const uint8_t* be,
                   unsigned be_len);
+  enum class DbgResult { Ok, Hole, Refused };
+  DbgResult debug_one(uint64_t addr, uint8_t* data, bool is_write);
 
   std::string name_;
   std::map<uint64_t, std::unique_ptr<Register>> by_offset_;

@@ -24,6 +24,10 @@ class RegisterDevice : public sc_core::sc_module {
   // Called before each bus access reaches the bank: models whose register values depend on
   // simulated time (timers) bring their state up to date here.
   virtual void before_access(const sc_core::sc_time& /*now_plus_delay*/) {}
+  // Called before a debugger's access (transport_dbg): bring time-dependent state up to date
+  // as before_access does, but take no action the firmware could observe or the log reports
+  // as the firmware's (the default forwards to before_access).
+  virtual void before_debug_access(const sc_core::sc_time& now) { before_access(now); }
 
   RegisterBank regs_;
   sc_core::sc_time access_latency_;

@@ -6,6 +6,7 @@ HlsControl::HlsControl(RegisterBank& bank, bool ap_ctrl_chain, uint64_t base) : 
   // AP_CTRL: the value is computed (clear-on-read bits), the write is a command.
   ctrl_ = &bank.add("AP_CTRL", base + kApCtrl, AP_IDLE)
                .on_read([this](uint32_t) { return read_ctrl(); })
+               .on_peek([this](uint32_t) { return ctrl_value(); })
                .on_write_raw([this](uint32_t v, uint32_t m) { write_ctrl(v, m); });
   gie_ = &bank.add("GIE", base + kGie).writable(0x1).on_write([this](uint32_t, uint32_t) { update_irq(); });
   ier_ = &bank.add("IER", base + kIer).writable(0x3);
@@ -17,15 +18,20 @@ HlsControl::HlsControl(RegisterBank& bank, bool ap_ctrl_chain, uint64_t base) : 
 }
 
 uint32_t HlsControl::read_ctrl() {
+  const uint32_t v = ctrl_value();
+  int_done_ = false;   // clear on read
+  int_ready_ = false;  // clear on read
+  ctrl_->set(v);
+  return v;
+}
+
+uint32_t HlsControl::ctrl_value() const {
   uint32_t v = 0;
   if (start_) v |= AP_START;
   if (int_done_ || (chain_ && done_seq_ != cont_seq_)) v |= AP_DONE;
   if (ap_idle()) v |= AP_IDLE;
   if (int_ready_) v |= AP_READY;
   if (auto_restart_) v |= AUTO_RESTART;
-  int_done_ = false;   // clear on read
-  int_ready_ = false;  // clear on read
-  ctrl_->set(v);
   return v;
 }
 

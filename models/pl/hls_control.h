@@ -79,7 +79,8 @@ class HlsControl {
   void reset();  // hardware reset of the block (registers and handshake state)
 
  private:
-  uint32_t read_ctrl();
+  uint32_t read_ctrl();         // the bus read: clears ap_done/ap_ready (COR)
+  uint32_t ctrl_value() const;  // what a read returns, without clearing (debugger view)
   void write_ctrl(uint32_t v, uint32_t byte_mask);
   void set_start();
   void acknowledge_one();

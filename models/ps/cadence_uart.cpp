@@ -52,6 +52,7 @@ CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, uns
   regs_.add("FIFO", ZVP_UART_FIFO)
       .sub_word()
       .on_read([this](uint32_t) { return read_fifo(); })
+      .on_peek([this](uint32_t) { return rx_fifo_.empty() ? 0u : uint32_t(rx_fifo_.front()); })
       .on_write_raw([this](uint32_t d, uint32_t m) {
         if (m & 0xFF) write_fifo(static_cast<uint8_t>(d));
       });

@@ -113,7 +113,7 @@ GicCpuInterface::GicCpuInterface(sc_core::sc_module_name name, Gic& gic)
   });
   regs_.add("IAR", ZVP_GICC_IAR, Gic::kSpurious, Access::RO).on_read([this](uint32_t) {
     return gic_.acknowledge();
-  });
+  }).on_peek([this](uint32_t) { return gic_.highest_pending_id(); });  // what IAR would give
   regs_.add("EOIR", ZVP_GICC_EOIR, 0, Access::WO).on_write_raw([this](uint32_t d, uint32_t) {
     gic_.end_of_interrupt(d);
   });

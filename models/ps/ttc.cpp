@@ -55,7 +55,7 @@ TripleTimerCounter::TripleTimerCounter(sc_core::sc_module_name name, const Clock
       t_[n].isr = 0;
       update_irq(n);
       return v;
-    });
+    }).on_peek([this, n](uint32_t) { return t_[n].isr; });  // clear-on-read
     regs_.add("IER" + s, ZVP_TTC_IER + 4 * n).writable(0x3F).on_write([this, n](uint32_t, uint32_t v) {
       t_[n].ier = v;
       update_irq(n);

@@ -172,7 +172,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     b.mem.peek(in_addr, a.data(), a.size() * 2);
     b.mem.peek(w_addr, w.data(), w.size() * 2);
     b.mem.peek(b_addr, bias.data(), bias.size() * 4);
-    std::vector<int16_t> out(size_t(l.out_c) * l.out_chan_stride + plane);
+    // The span the layer writes: (out_c - 1) strides and one plane (in memory, so bounded). Not
+    // out_c strides: with one output channel the stride is free and may be 4 G (regress-oom-1).
+    std::vector<int16_t> out(out_elems);
     dw_layer_counts counts;
     dw_layer_run(&l, cfg.num_pe, a.data(), w.data(), bias.data(), out.data(), &counts);
     for (unsigned u = 0; u < l.out_c; ++u)  // planes in order: a later one overwrites an overlap

@@ -5,6 +5,19 @@
 
 namespace zvp::test {
 
+namespace {
+// One single-beat payload of len bytes at addr.
+void prepare(tlm::tlm_generic_payload& gp, tlm::tlm_command cmd, uint64_t addr, uint8_t* data,
+             unsigned len) {
+  gp.set_command(cmd);
+  gp.set_address(addr);
+  gp.set_data_ptr(data);
+  gp.set_data_length(len);
+  gp.set_streaming_width(len);
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+}
+}  // namespace
+
 TestInitiator::TestInitiator(sc_core::sc_module_name name)
     : sc_core::sc_module(name), socket("socket") {
   socket.register_nb_transport_bw(this, &TestInitiator::nb_transport_bw);
@@ -15,12 +28,7 @@ tlm::tlm_response_status TestInitiator::write(uint64_t addr, const void* data, u
   std::vector<uint8_t> buf(static_cast<const uint8_t*>(data),
                            static_cast<const uint8_t*>(data) + len);
   tlm::tlm_generic_payload gp;
-  gp.set_command(tlm::TLM_WRITE_COMMAND);
-  gp.set_address(addr);
-  gp.set_data_ptr(buf.data());
-  gp.set_data_length(len);
-  gp.set_streaming_width(len);
-  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  prepare(gp, tlm::TLM_WRITE_COMMAND, addr, buf.data(), len);
   sc_core::sc_time d = sc_core::SC_ZERO_TIME;
   socket->b_transport(gp, d);
   last_delay = d;
@@ -32,12 +40,7 @@ tlm::tlm_response_status TestInitiator::write(uint64_t addr, const void* data, u
 tlm::tlm_response_status TestInitiator::read(uint64_t addr, void* data, unsigned len,
                                              bool wait_delay) {
   tlm::tlm_generic_payload gp;
-  gp.set_command(tlm::TLM_READ_COMMAND);
-  gp.set_address(addr);
-  gp.set_data_ptr(static_cast<uint8_t*>(data));
-  gp.set_data_length(len);
-  gp.set_streaming_width(len);
-  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  prepare(gp, tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(data), len);
   sc_core::sc_time d = sc_core::SC_ZERO_TIME;
   socket->b_transport(gp, d);
   last_delay = d;
@@ -51,6 +54,15 @@ uint32_t TestInitiator::read32(uint64_t addr, tlm::tlm_response_status* st) {
   auto s = read(addr, &v, 4);
   if (st) *st = s;
   return v;
+}
+
+unsigned TestInitiator::debug(bool write, uint64_t addr, void* data, unsigned len,
+                              tlm::tlm_response_status* st) {
+  tlm::tlm_generic_payload gp;
+  prepare(gp, write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(data), len);
+  const unsigned n = socket->transport_dbg(gp);
+  if (st) *st = gp.get_response_status();
+  return n;
 }
 
 tlm::tlm_sync_enum TestInitiator::nb_transport_bw(tlm::tlm_generic_payload& gp,
@@ -67,12 +79,7 @@ tlm::tlm_sync_enum TestInitiator::nb_transport_bw(tlm::tlm_generic_payload& gp,
 tlm::tlm_response_status TestInitiator::nb_access(bool write, uint64_t addr, void* data,
                                                   unsigned len) {
   tlm::tlm_generic_payload gp;
-  gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-  gp.set_address(addr);
-  gp.set_data_ptr(static_cast<uint8_t*>(data));
-  gp.set_data_length(len);
-  gp.set_streaming_width(len);
-  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  prepare(gp, write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(data), len);
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time t = sc_core::SC_ZERO_TIME;
   auto r = socket->nb_transport_fw(gp, ph, t);

@@ -26,6 +26,15 @@ class TestInitiator : public sc_core::sc_module {
   tlm::tlm_response_status write16(uint64_t addr, uint16_t v) { return write(addr, &v, 2); }
   tlm::tlm_response_status write8(uint64_t addr, uint8_t v) { return write(addr, &v, 1); }
   uint32_t read32(uint64_t addr, tlm::tlm_response_status* st = nullptr);
+  // Debug access (transport_dbg, as a debugger's memory reads and writes): returns the bytes
+  // the target transferred; *st (if given) receives the response status.
+  unsigned debug(bool write, uint64_t addr, void* data, unsigned len,
+                 tlm::tlm_response_status* st = nullptr);
+  uint32_t debug_read32(uint64_t addr) {
+    uint32_t v = 0xDEADBEEF;
+    debug(false, addr, &v, 4);
+    return v;
+  }
   // Non-blocking (AT) access: BEGIN_REQ .. BEGIN_RESP/END_RESP; waits for completion.
   tlm::tlm_response_status nb_access(bool write, uint64_t addr, void* data, unsigned len);
 

@@ -24,7 +24,8 @@ LenetPredictIp::LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesig
   if (lenet_lite_formats_check(&params_.fmt) != 0)
     throw std::invalid_argument(std::string(this->name()) + ": invalid fixed-point formats");
   out_r_ = &regs_.add("OUTPUT_R", kOutputR, 0, Access::RO);
-  regs_.add("OUTPUT_R_CTRL", kOutputRCtrl, 0, Access::RO).on_read([this](uint32_t) { return read_output_ctrl(); });
+  regs_.add("OUTPUT_R_CTRL", kOutputRCtrl, 0, Access::RO).on_read([this](uint32_t) { return read_output_ctrl(); })
+      .on_peek([this](uint32_t) { return out_vld_ ? 1u : 0u; });
 
   for (size_t s = 0; s < design_.stages.size(); ++s) st_.emplace_back();
   for (size_t s = 0; s < st_.size(); ++s) {

@@ -1,6 +1,8 @@
 // Register bank semantics through a test initiator bound to a RegisterDevice.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "support/test_initiator.h"
 #include "core/register_device.h"
 
@@ -24,6 +26,14 @@ struct Dev : RegisterDevice {
     regs_.add("ISR", 0x08, 0xF).w1c(0xF);
     regs_.add("CMD", 0x0C, 0, Access::WO);
     regs_.add("PRIO", 0x10, 0).sub_word();
+    // A clear-on-read flag register, as HLS ap_done or the TTC's ISR: the bus read clears it.
+    regs_.add("FLAGS", 0x14, 0x3, Access::RO)
+        .on_read([this](uint32_t s) {
+          regs_["FLAGS"].set(0);
+          return s;
+        })
+        .on_peek([](uint32_t s) { return s; });
+    regs_.add("SCRATCH", 0x18, 0).writable(0x00FFFFFF);
   }
 };
 
@@ -84,3 +94,49 @@ TEST_F(RegisterBankTest, SubWordAccessWhereAllowed) {
 }
 
 }  // namespace
+
+// A debugger's reads and writes (transport_dbg) have no side effects on the device.
+TEST_F(RegisterBankTest, DebugReadsPeekWithoutClearing) {
+  EXPECT_EQ(ini.debug_read32(0x14), 0x3u);
+  EXPECT_EQ(ini.debug_read32(0x14), 0x3u);  // still set: the peek did not clear it
+  EXPECT_EQ(ini.read32(0x14), 0x3u);        // the bus read returns and clears
+  EXPECT_EQ(ini.debug_read32(0x14), 0x0u);
+  EXPECT_EQ(ini.read32(0x14), 0x0u);
+}
+
+TEST_F(RegisterBankTest, DebugBlockReadCoversEveryRegisterAndStopsAtAHole) {
+  uint8_t buf[0x1C] = {};
+  tlm::tlm_response_status st{};
+  EXPECT_EQ(ini.debug(false, 0x0, buf, sizeof buf, &st), 0x1Cu);
+  EXPECT_EQ(st, tlm::TLM_OK_RESPONSE);
+  uint32_t w[7];
+  std::memcpy(w, buf, sizeof w);
+  EXPECT_EQ(w[0], 0x128u);   // CTRL reset
+  EXPECT_EQ(w[1], 0x105u);   // STATUS through its (side-effect-free) read callback
+  EXPECT_EQ(w[2], 0xFu);     // ISR
+  EXPECT_EQ(w[3], 0u);       // CMD is write-only: reads zero
+  EXPECT_EQ(w[5], 0x3u);     // FLAGS peeked
+  EXPECT_EQ(ini.read32(0x14), 0x3u);  // ... and still set for the firmware
+  uint8_t more[8];
+  EXPECT_EQ(ini.debug(false, 0x18, more, sizeof more, &st), 4u);  // 0x1C is a hole
+  EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+TEST_F(RegisterBankTest, DebugWritesReachStorageOnlyAndAreRefusedWhereAWriteHasBehaviour) {
+  tlm::tlm_response_status st{};
+  uint32_t v = 0xAABBCCDD;
+  EXPECT_EQ(ini.debug(true, 0x18, &v, 4, &st), 4u);  // plain storage, writable mask applies
+  EXPECT_EQ(st, tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(ini.read32(0x18), 0x00BBCCDDu);
+  v = 0x1234;
+  EXPECT_EQ(ini.debug(true, 0x0, &v, 4, &st), 0u);  // CTRL has a write callback
+  EXPECT_EQ(st, tlm::TLM_COMMAND_ERROR_RESPONSE);
+  EXPECT_EQ(dev.last_new, 0u);  // the callback did not run
+  EXPECT_EQ(ini.read32(0x0), 0x128u);
+  v = 0xF;
+  EXPECT_EQ(ini.debug(true, 0x8, &v, 4, &st), 0u);  // W1C: a write is an action
+  EXPECT_EQ(ini.read32(0x8), 0xFu);
+  EXPECT_EQ(ini.debug(true, 0x4, &v, 4, &st), 0u);  // read-only
+  EXPECT_EQ(ini.debug(true, 0x40, &v, 4, &st), 0u);  // hole
+  EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}

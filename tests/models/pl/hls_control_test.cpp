@@ -97,6 +97,22 @@ TEST(HlsControl, StartReadyDoneIdleHandshake) {
   EXPECT_EQ(b.ip.done_at[0], sc_time(400, SC_NS));
 }
 
+// ap_done and ap_ready clear on read; a debugger's read of AP_CTRL shows them and leaves them
+// for the driver's poll.
+TEST(HlsControl, DebugReadOfApCtrlDoesNotClear) {
+  HlsBench b(false);
+  zvp::test::run_sim([&] {
+    b.cpu.write32(H::kApCtrl, 1);
+    sc_core::wait(sc_time(450, SC_NS));  // after ap_done
+    const uint32_t seen = b.cpu.debug_read32(H::kApCtrl);
+    EXPECT_TRUE(seen & H::AP_DONE);
+    EXPECT_TRUE(seen & H::AP_READY);
+    EXPECT_EQ(b.cpu.debug_read32(H::kApCtrl), seen);
+    EXPECT_EQ(b.cpu.read32(H::kApCtrl), seen);  // the driver still sees done
+    EXPECT_FALSE(b.cpu.debug_read32(H::kApCtrl) & H::AP_DONE);
+  });
+}
+
 TEST(HlsControl, InterruptsGieIerIsrToggle) {
   HlsBench b(false);
   std::vector<sc_time> rises;

@@ -308,3 +308,27 @@ TEST_F(UartTest, ResetEmptiesFifosAndRestoresRegisters) {
 }
 
 }  // namespace
+
+// A debugger reading the RX FIFO sees the next character without popping it (transport_dbg has
+// no side effects); the firmware's read still gets every character, in order.
+TEST_F(UartTest, DebugReadOfTheFifoDoesNotPop) {
+  zvp::test::run_sim([&] {
+    vendor_init();
+    uart.push_rx("ok");
+    sc_core::wait(kChar * 2.0 + sc_time(1, SC_US));
+    ASSERT_EQ(uart.rx_level(), 2u);
+    EXPECT_EQ(ini.debug_read32(ZVP_UART_FIFO), uint32_t('o'));
+    EXPECT_EQ(ini.debug_read32(ZVP_UART_FIFO), uint32_t('o'));
+    EXPECT_EQ(uart.rx_level(), 2u);
+    EXPECT_FALSE(ini.debug_read32(ZVP_UART_SR) & SR_RXEMPTY);
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('o'));
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('k'));
+    EXPECT_EQ(ini.debug_read32(ZVP_UART_FIFO), 0u);  // empty
+    uint32_t v = 'x';
+    tlm::tlm_response_status st{};
+    EXPECT_EQ(ini.debug(true, ZVP_UART_FIFO, &v, 4, &st), 0u);  // a debugger cannot transmit
+    EXPECT_EQ(st, tlm::TLM_COMMAND_ERROR_RESPONSE);
+    EXPECT_EQ(uart.tx_count(), 0u);
+  });
+}
+

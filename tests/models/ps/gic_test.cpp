@@ -322,3 +322,19 @@ TEST(GicWithTimer, PrivateTimerInterruptsAtExactPeriods) {
 }
 
 }  // namespace
+
+// A debugger reading GICC_IAR sees the interrupt the CPU would get, without acknowledging it.
+TEST_F(GicTest, DebugReadOfIarDoesNotAcknowledge) {
+  vendor_init();
+  vendor_enable(61, 0xA0, 0x1);
+  spi[0].write(true);
+  ASSERT_TRUE(cpu_irq.read());
+  EXPECT_EQ(c.debug_read32(ZVP_GICC_IAR), 61u);
+  EXPECT_EQ(c.debug_read32(ZVP_GICC_IAR), 61u);
+  EXPECT_TRUE(cpu_irq.read());                 // still pending, not active
+  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + 4), 0u);
+  EXPECT_EQ(iar(), 61u);                       // the CPU's read acknowledges
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + 4), 1u << (61 - 32));
+}
+

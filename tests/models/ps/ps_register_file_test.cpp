@@ -93,3 +93,28 @@ TEST(PsRegisterFile, PartsWithOneCore) {
   EXPECT_FALSE(zynq_part_is_single_core("XC7Z020"));
   EXPECT_FALSE(zynq_part_is_single_core("XC7Z010"));
 }
+
+// A debugger's block read spans registers and reserved words (which read zero) in one access,
+// is not logged as the firmware's first access, and cannot change a read-only register.
+TEST(PsRegisterFile, DebugAccessSpansReservedWordsAndIsNotLogged) {
+  Bench b("usb0");
+  testing::internal::CaptureStderr();
+  test::run_sim([&] {
+    uint32_t w[3] = {0xDEADBEEF, 0xDEADBEEF, 0xDEADBEEF};
+    tlm::tlm_response_status st{};
+    EXPECT_EQ(b.ini.debug(false, 0x13C, w, 12, &st), 12u);  // reserved, USBCMD, USBSTS
+    EXPECT_EQ(st, tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(w[0], 0u);
+    EXPECT_EQ(w[1], 0x00080000u);
+    EXPECT_EQ(w[2], 0u);
+    uint32_t id = 0;
+    EXPECT_EQ(b.ini.debug(false, 0x000, &id, 4, &st), 4u);
+    EXPECT_EQ(id, 0xE441FA05u);
+    EXPECT_EQ(b.ini.debug(true, 0x000, &id, 4, &st), 0u);  // ID is read-only
+    EXPECT_EQ(st, tlm::TLM_COMMAND_ERROR_RESPONSE);
+  });
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err.find("first access"), std::string::npos) << err;
+  EXPECT_EQ(b.rf.accesses(), 0u);
+}
+

@@ -102,3 +102,21 @@ TEST_F(TtcTest, DecrementingIntervalCountsDown) {
 }
 
 }  // namespace
+
+// The ISR clears on read; a debugger's read shows it and leaves it (and the line) set.
+TEST_F(TtcTest, DebugReadOfIsrDoesNotClear) {
+  zvp::test::run_sim([&] {
+    vendor_init(1);
+    ini.write32(ZVP_TTC_INTERVAL + 4, 99);
+    ini.write32(ZVP_TTC_IER + 4, 0x1);
+    ini.write32(ZVP_TTC_CNT_CTRL + 4, 0x2 | 0x10);
+    sc_core::wait(rose[1]);
+    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0x1u);
+    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0x1u);
+    EXPECT_TRUE(lines[1].read());
+    EXPECT_EQ(ini.read32(ZVP_TTC_ISR + 4), 0x1u);
+    EXPECT_FALSE(lines[1].read());
+    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0u);
+  });
+}
+
