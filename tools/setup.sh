@@ -13,7 +13,8 @@ PKGS=(build-essential cmake pkg-config git
       gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-arm bc slurm-wlm munge
       clang-14 libclang-rt-14-dev   # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
-      chromium)                     # headless, renders the HTML report in its test (report.html_in_chromium)
+      chromium                      # headless, renders the HTML report in its test (report.html_in_chromium)
+      gdb-multiarch)                # the GDB server's tests drive the real debugger (tests/platform/debug)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

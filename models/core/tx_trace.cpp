@@ -40,6 +40,11 @@ void TxTrace::enable(const std::string& pattern) {
   for (auto* t : registry()) t->on_ = matches(t->name_);
 }
 
+void TxTrace::disable_all() {
+  patterns().clear();
+  for (auto* t : registry()) t->on_ = false;
+}
+
 void TxTrace::set_output(std::FILE* f) { out() = f; }
 
 void TxTrace::log(const tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay,

@@ -24,6 +24,7 @@ class TxTrace {
 
   // Global switches: which traces are on, and where they write (nullptr = stderr).
   static void enable(const std::string& pattern);
+  static void disable_all();  // every trace off, patterns forgotten (a debugger's "trace off")
   static void set_output(std::FILE* f);
 
  private:

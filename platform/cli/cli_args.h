@@ -16,6 +16,7 @@ constexpr int kExitUsage = 2;        // bad options, unknown board, malformed EL
 constexpr int kExitTimeLimit = 3;    // the simulated-time (or instruction) limit was reached
 constexpr int kExitInternal = 4;     // a simulator error (a bug: please report)
 constexpr int kExitExpectation = 5;  // a scenario expectation failed
+constexpr int kExitKilled = 6;       // a debugger killed the run (gdb kill)
 
 class UsageError : public std::runtime_error {
  public:

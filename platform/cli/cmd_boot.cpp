@@ -58,12 +58,15 @@ options:
                         chrome://tracing (README "Debugging firmware")
   --perfetto-filter W   keep only tracks whose "group/name" contains one of the comma-separated W
   --perfetto-max-events N  stop recording after N events, with a warning (default 1000000)
+  --gdb PORT            a GDB remote server for the Cortex-A9 on 127.0.0.1:PORT (gdb-multiarch:
+                        target remote :PORT); halting the core halts the whole platform
+  --gdb-wait            hold the platform at reset until the debugger attaches
   --stats               print statistics counters at the end
   --quiet               no summary line
 
 TIME values take a unit: s, ms, us, ns, ps (e.g. 500ms).
 exit status: the firmware's exit status (mod 256); 2 bad options/input; 3 time limit reached or
-lock-up; 4 internal error. The summary line names the source; see 'zvp --help' (--status-file).
+lock-up; 4 internal error; 6 killed from the debugger (--gdb). The summary line names the source; see 'zvp --help' (--status-file).
 )";
 
 }  // namespace
@@ -73,7 +76,7 @@ int cmd_boot(int argc, char** argv) {
                                          "--load", "--images", "--boot-flags"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
-  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap"});
+  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap", "--gdb-wait"});
   if (p.has("--help")) {
     std::fputs(kBootHelp, stdout);
     return 0;

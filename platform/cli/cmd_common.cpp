@@ -12,7 +12,8 @@ namespace zvp {
 
 const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
 const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd",
-                                               "--perfetto", "--perfetto-filter", "--perfetto-max-events"};
+                                               "--perfetto", "--perfetto-filter", "--perfetto-max-events",
+                                               "--gdb"};
 
 void apply_param_options(const cli::Parsed& p, Scenario& sc) {
   if (p.has("--timing")) sc.params.push_back({"sim.timing", p.get("--timing"), "--timing"});
@@ -46,6 +47,13 @@ HostIo host_io_options(const cli::Parsed& p) {
   if ((p.has("--perfetto-filter") || p.has("--perfetto-max-events")) && !p.has("--perfetto"))
     throw cli::UsageError("--perfetto-filter and --perfetto-max-events need --perfetto FILE.json");
   if (p.has("--perfetto")) check_output_file(p.get("--perfetto"), "--perfetto");
+  if (p.has("--gdb")) {
+    const uint64_t port = units::parse_u64(p.get("--gdb"), "--gdb");
+    if (port > 65535) throw cli::UsageError("--gdb: a TCP port is 0..65535 (0: any free port, printed on stderr)");
+    io.gdb_port = int(port);
+  }
+  io.gdb_wait = p.has("--gdb-wait");
+  if (io.gdb_wait && !p.has("--gdb")) throw cli::UsageError("--gdb-wait needs --gdb PORT");
   return io;
 }
 
@@ -60,6 +68,7 @@ void print_summary(const std::string& what, const Session& s, const RunResult& r
 
 int run_outcome(const RunResult& r, const sc_core::sc_time& limit) {
   if (r.exited) return cli::firmware_exit(r.exit_status);
+  if (r.killed) return cli::simulator_exit(cli::kExitKilled, "killed by the debugger");
   if (r.locked_up)
     return cli::simulator_exit(cli::kExitTimeLimit, "lock-up (abort on the abort vector), time limit " +
                                                         limit.to_string() + " reached");

@@ -43,6 +43,7 @@ options:
   --max-sim-time TIME   override the scenario's simulated-time limit
   --quantum TIME, --cpi X, --uart0 PATH, --uart1 PATH, --uart0-rx PATH, --uart1-rx PATH,
   --vcd PATH, --uart-instant   as for zvp boot
+  --gdb PORT, --gdb-wait       a GDB remote server for the Cortex-A9, as for zvp boot
   --perfetto FILE.json, --perfetto-filter W, --perfetto-max-events N   as for zvp boot
   --quiet-console       do not echo the console UART to stdout
   --no-expect           check only the firmware's exit status, not the scenario's other
@@ -52,7 +53,8 @@ options:
 
 exit status: 0 when every expectation holds; 5 when one fails; 3 when the time limit is
 reached (or the core locked up); 2 for a bad scenario or option, or an output that cannot be
-written (outputs are opened before the run); 4 for an internal error. The report's `exit`
+written (outputs are opened before the run); 4 for an internal error; 6 when a debugger killed
+the run. The report's `exit`
 object says who decided: {source, status, reason}.
 )";
 
@@ -70,7 +72,7 @@ int cmd_run(int argc, char** argv) {
   std::vector<std::string> with_value = {"--report", "--csv", "--html", "--images", "--max-sim-time"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
-  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--quiet-console", "--stats", "--uart-instant", "--no-expect"});
+  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--quiet-console", "--stats", "--uart-instant", "--no-expect", "--gdb-wait"});
   if (p.has("--help")) {
     std::fputs(kRunHelp, stdout);
     return 0;
@@ -122,7 +124,7 @@ int cmd_run(int argc, char** argv) {
   // The status: the time limit (or a lock-up), else the expectations. The firmware's own exit
   // status is one of the expectations (and the report's exit_status).
   int status = run_outcome(r, sc.max_sim_time);
-  if (!r.time_limit)
+  if (!r.time_limit && !r.killed)
     status = all_passed(checks) ? cli::simulator_exit(0, "expectations hold")
                                 : cli::simulator_exit(cli::kExitExpectation, "expectation failed");
   bool write_ok = true;

@@ -41,7 +41,7 @@ commands:
 exit status: the firmware's semihosting exit status (modulo 256) when it exits; otherwise the
 simulator's: 2 for bad options or input files (unknown board, malformed ELF, ...); 3 when the
 simulated-time or instruction limit is reached or the core locked up; 4 for an internal simulator
-error (a bug); 5 when a scenario expectation fails. The summary line says which one decided
+error (a bug); 5 when a scenario expectation fails; 6 when a debugger killed the run. The summary line says which one decided
 (firmware exit(N) or simulator: REASON); --status-file PATH (any command) writes it as JSON:
 {"source": "firmware" or "simulator", "status", "process_status", "reason"}.
 )");

@@ -47,6 +47,7 @@ std::vector<Check> check_expectations(const Expectations& expect, double time_li
   if (run.time_limit)
     checks.push_back({"finished", false, "simulated-time limit of " + fmt_number(time_limit_s) +
                                              " s reached before the firmware exited"});
+  if (run.killed) checks.push_back({"finished", false, "killed by the debugger before the firmware exited"});
   if (expect.exit_status)
     checks.push_back({"exit_status", run.exited && run.exit_status == *expect.exit_status,
                       "expected " + std::to_string(*expect.exit_status) + ", got " +

@@ -9,6 +9,8 @@
 #include "core/elf_loader.h"
 #include "core/input_file.h"
 #include "core/timeline.h"
+#include "core/tx_trace.h"
+#include "gdb_server.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 
@@ -89,6 +91,29 @@ Session::Session(const Scenario& sc, const HostIo& io)
                       sc_core::sc_time_stamp());
       });
     }
+  }
+  if (io_.gdb_port >= 0) {
+    try {
+      gdb_ = std::make_unique<debug::GdbServer>(soc_->cpu.name(), uint16_t(io_.gdb_port), io_.gdb_wait);
+    } catch (const std::runtime_error& e) {
+      throw ConfigError(std::string("--gdb: ") + e.what());
+    }
+    gdb_->set_monitor([](const std::string& cmd, std::string& out) {
+      if (cmd == "trace off") {
+        TxTrace::disable_all();
+        out = "transaction log off\n";
+        return true;
+      }
+      if (cmd.rfind("trace on", 0) == 0) {
+        const std::string pattern = cmd.size() > 9 ? cmd.substr(9) : "*";
+        TxTrace::enable(pattern);
+        out = "transaction log on for '" + pattern + "' (stderr or --trace-file)\n";
+        return true;
+      }
+      return false;
+    });
+    gdb_->set_on_kill([] { sc_core::sc_stop(); });
+    soc_->cpu.set_debug_agent(gdb_.get());
   }
   if (!io_.vcd_path.empty()) {
     vcd_ = std::make_unique<VcdWriter>(io_.vcd_path);
@@ -173,7 +198,8 @@ RunResult Session::run() {
   std::fflush(stdout);
   r.exited = soc_->cpu.exited();
   r.exit_status = soc_->cpu.exit_status();
-  r.time_limit = !r.exited;
+  r.killed = gdb_ && gdb_->killed();
+  r.time_limit = !r.exited && !r.killed;
   r.locked_up = soc_->cpu.locked_up();
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
   r.arm_instructions = soc_->cpu.instructions();

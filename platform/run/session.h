@@ -20,6 +20,10 @@
 
 namespace zvp {
 
+namespace debug {
+class GdbServer;
+}
+
 // Where the run meets the host: files, stdout, progress lines. Not part of the scenario
 // (the same scenario runs with any of these).
 struct HostIo {
@@ -33,6 +37,12 @@ struct HostIo {
   std::string perfetto_path;                 // timeline JSON (models/core/timeline.h), "" = none
   std::string perfetto_filter;               // comma-separated words a track name must contain
   uint64_t perfetto_max_events = 1000000;    // cap: then one warning, recording stops
+  // GDB remote servers on 127.0.0.1 (platform/debug): the Cortex-A9's (gdb_port) and the PL
+  // design's RISC-V core's (gdb_rv_port); -1 = none. gdb_wait holds the platform at reset
+  // until a debugger attaches to every requested port.
+  int gdb_port = -1;
+  int gdb_rv_port = -1;
+  bool gdb_wait = false;
   bool progress = false;                     // progress lines on stderr during long runs
   std::string progress_pattern;              // console lines containing this count as items done
 };
@@ -41,6 +51,7 @@ struct RunResult {
   bool exited = false;       // the firmware exited through semihosting
   int exit_status = 0;
   bool time_limit = false;   // stopped by the simulated-time limit
+  bool killed = false;       // a debugger killed the run (gdb kill)
   bool locked_up = false;    // the core locked up (an abort on the abort vector); time ran on
   double sim_s = 0;          // simulated time at exit (or at the limit)
   double wall_s = 0;
@@ -67,6 +78,7 @@ class Session {
   std::unique_ptr<RunConfig> cfg_;
   std::unique_ptr<ZynqPlatform> soc_;
   std::unique_ptr<VcdWriter> vcd_;
+  std::unique_ptr<debug::GdbServer> gdb_, gdb_rv_;
   Console console_;
   uint64_t items_done_ = 0;
   std::string line_;

@@ -314,6 +314,8 @@ bool CortexA9::check_interrupts() {
 }
 
 void CortexA9::data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr) {
+  if (agent_ && agent_->attached() && !dbg_stop_.pending)  // the debugger sees it (SIGSEGV)
+    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
   write_cp15(5, 0, 0, 0, fsr | (write ? kDfsrWnR : 0));          // DFSR
   write_cp15(6, 0, 0, 0, addr);                                   // DFAR
   take_exception(kAbt, 0x10, pc + 8);
@@ -372,6 +374,8 @@ void CortexA9::mmu_data_abort(uint32_t pc) {
 }
 
 void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
+  if (agent_ && agent_->attached() && !dbg_stop_.pending)
+    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
   const uint32_t sctlr = cp15(1, 0, 0, 0);
   const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
   if ((addr & ~1u) == base + 0x0C) {
@@ -483,17 +487,14 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
     }
   }
   if (units_ >= slice_end_) {
-    // The stop takes effect before this block executes: Unicorn leaves PC at its start.
-    stopped_by_block_ = true;
-    uc_emu_stop(uc);
+    stop_before_block(uc, addr);
     return;
   }
   // An interrupt pending while masked: once the code unmasks it (CPSIE, MSR, exception
   // return) the next block must not run before it is taken, as on the core. Only checked
   // while a line is high (stop_at_ is 0 then), so ordinary execution pays nothing.
   if ((irq_ || fiq_) && interrupt_deliverable()) {
-    stopped_by_block_ = true;
-    uc_emu_stop(uc);
+    stop_before_block(uc, addr);
     return;
   }
   BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
@@ -502,6 +503,17 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
   units_ += nb.units;
   block_ = &nb;
   predict_ = nb.end >= arm::BlockEnd::kCondDirect ? &nb : nullptr;
+}
+
+// The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's
+// start only while no UC_HOOK_CODE exists (accel/tcg/cpu-exec.c: with code hooks it expects
+// the hooks to keep PC); a debugger's breakpoints and watchpoints install code hooks, so PC is
+// then set here.
+// Without this, a chained block's stale PC resumed the run past the block (a UART store lost).
+void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
+  stopped_by_block_ = true;
+  if (code_hooks()) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
+  uc_emu_stop(uc);
 }
 
 // Branch prediction at block granularity: a 2-bit direction counter per conditional branch
@@ -527,13 +539,10 @@ void CortexA9::predict(BlockInfo& prev, uint32_t next) {
   }
 }
 
-CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+// Instructions and static cycles of `size` bytes of code at addr in the current instruction set
+// (count >= 1, cycles >= count's floor of 1 per instruction when nothing can be decoded).
+arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size) const {
   const bool thumb = cpsr() & kT;
-  b = BlockInfo{};
-  b.addr = addr;
-  b.size = size;
-  b.fallthrough = addr + size;
   // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
   uint8_t small[kMaxBlockBytes + 4] = {};
   std::vector<uint8_t> large;
@@ -543,27 +552,47 @@ CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
     code = large.data();
   }
   const bool readable = uc_mem_read(uc_, addr, code, size) == UC_ERR_OK;
+  arm::BlockCost c;
   if (p_.cpi > 0) {  // flat model: instructions only
-    uint32_t n = thumb ? size / 2 : size / 4;
-    if (thumb && readable)
-      n = arm::thumb_count(reinterpret_cast<const uint16_t*>(code), size);
-    b.count = n ? n : 1;
-    b.units = b.count;
-    return b;
+    c.count = thumb ? size / 2 : size / 4;
+    if (thumb && readable) c.count = arm::thumb_count(reinterpret_cast<const uint16_t*>(code), size);
+  } else if (readable) {
+    c = arm::block_cost(p_.timing, code, size, addr, thumb);
   }
-  if (readable) {
-    const arm::BlockCost c = arm::block_cost(p_.timing, code, size, addr, thumb);
-    b.count = c.count;
-    b.units = c.cycles;
-    b.end = c.end;
-    // A conditional branch starts predicted taken if it goes backwards (a loop), as static
-    // prediction does; an indirect one has no target yet.
-    b.counter = (c.end == arm::BlockEnd::kCondDirect && c.target <= addr) ? 2 : 1;
-  }
-  if (b.count == 0) b.count = thumb ? size / 2 : size / 4;
-  if (b.count == 0) b.count = 1;
-  if (b.units == 0) b.units = b.count;
+  if (c.count == 0) c.count = thumb ? size / 2 : size / 4;
+  if (c.count == 0) c.count = 1;
+  if (p_.cpi > 0 || c.cycles == 0) c.cycles = c.count;
+  return c;
+}
+
+CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
+  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  const arm::BlockCost c = code_cost(addr, size);
+  b = BlockInfo{};
+  b.addr = addr;
+  b.size = size;
+  b.fallthrough = addr + size;
+  b.count = c.count;
+  b.units = c.cycles;
+  if (p_.cpi > 0) return b;
+  b.end = c.end;
+  // A conditional branch starts predicted taken if it goes backwards (a loop), as static
+  // prediction does; an indirect one has no target yet.
+  b.counter = (c.end == arm::BlockEnd::kCondDirect && c.target <= addr) ? 2 : 1;
   return b;
+}
+
+// A block is charged whole when it starts. A stop for the debugger inside it (a breakpoint, the
+// end of a single step) leaves its tail from pc unexecuted, and resuming translates a new block
+// at pc that charges the tail again: take it back now, so stepping or breaking does not change
+// the instruction count or (beyond what an MMIO access has already made visible) the time.
+void CortexA9::uncharge_tail(uint32_t pc) {
+  // (A stop before a block, at a slice end, charged nothing: block_ is still the previous one.)
+  if (stopped_by_block_ || !block_ || pc < block_->addr || pc >= block_->addr + block_->size) return;
+  const arm::BlockCost tail = code_cost(pc, block_->addr + block_->size - pc);
+  insns_ -= std::min<uint64_t>(insns_, tail.count);
+  units_ = std::max(units_ >= tail.cycles ? units_ - tail.cycles : 0, charged_units_);
+  block_ = nullptr;
 }
 
 void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
@@ -596,6 +625,9 @@ void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
     if (self->units_ == self->units_at_exception_ || self->halted_) uc_emu_stop(self->uc_);
     self->units_at_exception_ = self->units_;
   }
+  // An abort with a debugger attached stops at once, on the vector (as a vector catch does):
+  // the exception entry has set PC, so Unicorn resumes there.
+  if (self->dbg_stop_.pending) uc_emu_stop(self->uc_);
 }
 
 void CortexA9::handle_svc() {
@@ -746,13 +778,24 @@ void CortexA9::run() {
   set_reg(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   using clock = std::chrono::steady_clock;
+  // A debugger: held at reset until one attaches (--gdb-wait), or told where the core starts.
+  if (agent_) debug_stop(StopReason{StopReason::Attached});
+  bool step_after_wake = false;  // a single step ended in WFI: it completes on waking
 
   while (!exited_ && !halted_) {
+    if (agent_ && agent_->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
     const bool was_sleeping = sleeping_;
-    if (check_interrupts()) sleeping_ = false;
+    if (check_interrupts()) {
+      sleeping_ = false;
+      bp_skip_ = 1;  // an exception entry: the breakpoint being resumed from was not reached
+    }
     if (sleeping_ && (irq_ || fiq_)) sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
     if (was_sleeping && !sleeping_)
       if (Timeline* tl = Timeline::get()) tl->end(timeline_track(tl), local_time());
+    if (step_after_wake && !sleeping_) {
+      step_after_wake = false;
+      if (!debug_stop(StopReason{StopReason::Step})) break;
+    }
     if (sleeping_) {
       sync();  // may yield: an interrupt can rise meanwhile, so look again before sleeping
       if (!irq_ && !fiq_) sc_core::wait(irq_ev_);
@@ -770,8 +813,10 @@ void CortexA9::run() {
     predict_ = nullptr;
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
-    const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, 0);
+    const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, (agent_ && step_) ? 1 : 0);
     wall_ += std::chrono::duration<double>(clock::now() - t0).count();
+    if (agent_ && (dbg_stop_.pending || step_))
+      uncharge_tail(get_reg(UC_ARM_REG_R15));
     charge_instructions();
 
     const uint32_t pc = get_reg(UC_ARM_REG_R15);
@@ -780,8 +825,11 @@ void CortexA9::run() {
       case UC_ERR_OK:
         if (fault_.valid) {
           data_abort(find_faulting_pc(), static_cast<uint32_t>(fault_.addr), fault_.write);
-        } else if (!exited_ && !stopped_by_block_) {
-          // Unicorn returns by itself after WFI, with PC on the next instruction.
+        } else if (!exited_ && !stopped_by_block_ &&
+                   !(dbg_stop_.pending && dbg_stop_.why.kind == StopReason::Breakpoint)) {
+          // Unicorn returns by itself after WFI, with PC on the next instruction (a breakpoint
+          // returns too, with PC on it: not a WFI; a watchpoint hit in a block that ends in
+          // WFI still sleeps).
           uint16_t h1 = 0, h2 = 0;
           uint32_t w = 0;
           const bool wfi = thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfi(h1, 0)) ||
@@ -828,9 +876,23 @@ void CortexA9::run() {
         break;
     }
     charge_instructions();
+    if (agent_ && !exited_ && !halted_) {
+      if (dbg_stop_.pending) {
+        dbg_stop_.pending = false;
+        if (!debug_stop(dbg_stop_.why)) break;
+      } else if (step_) {
+        if (sleeping_) step_after_wake = true;
+        else if (!debug_stop(StopReason{StopReason::Step})) break;
+      }
+    }
     if (qk_.need_sync()) boundary_sync();
   }
 
+  if (agent_) {
+    StopReason end{exited_ ? StopReason::Exited : StopReason::Fault};
+    end.status = exit_status_;
+    agent_->finished(*this, end);
+  }
   sync();
   if (exited_) {
     exit_ev_.notify(sc_core::SC_ZERO_TIME);

@@ -28,11 +28,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/clock.h"
+#include "core/debug_target.h"
 #include "core/elf_loader.h"
 #include "core/irq.h"
 #include "cpu/arm/a9_timing.h"
@@ -152,7 +154,14 @@ class CoreQuantumKeeper {
   sc_core::sc_time limit_ = sc_core::sc_max_time();
 };
 
-class CortexA9 : public sc_core::sc_module {
+// Debugging (cortex_a9_debug.cpp): with a DebugAgent attached the core stops at breakpoints
+// (Unicorn code hooks on the address: ARM and Thumb alike, also inside interrupt handlers),
+// watchpoints (Unicorn memory hooks, which take a watched page off the fast path while
+// watched), single steps and aborts (reported as SIGSEGV with the address) and hands control
+// to the agent; the whole platform halts meanwhile (see models/core/debug_target.h). Timing
+// while debugging: a breakpoint hit or a single step may charge part of a translated block's
+// cycles twice; runs without a debugger are unaffected.
+class CortexA9 : public sc_core::sc_module, public DebugTarget {
  public:
   tlm_utils::simple_initiator_socket<CortexA9> bus;
 
@@ -216,7 +225,55 @@ class CortexA9 : public sc_core::sc_module {
   uint32_t spsr() const;
   uint32_t cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const;
 
+  // --- debugging ---
+  void set_debug_agent(DebugAgent* agent) { agent_ = agent; }
+  // DebugTarget: r0-r15, cpsr, VFPv3 d0-d31, fpscr (gdb's org.gnu.gdb.arm.core/.vfp features).
+  std::string gdb_arch() const override { return "arm"; }
+  std::string target_xml() const override;
+  unsigned num_regs() const override { return kDbgRegs; }
+  unsigned pc_regnum() const override { return 15; }
+  unsigned reg_bytes(unsigned n) const override;
+  bool read_reg(unsigned n, uint64_t& v) override;
+  bool write_reg(unsigned n, uint64_t v) override;
+  size_t read_mem(uint64_t addr, uint8_t* data, size_t n) override;
+  size_t write_mem(uint64_t addr, const uint8_t* data, size_t n) override;
+  bool add_breakpoint(uint64_t addr) override;
+  bool remove_breakpoint(uint64_t addr) override;
+  bool add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
+  bool remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
+  void set_single_step(bool on) override { step_ = on; }
+  void reset_core() override;
+  double sim_time_s() const override { return local_time().to_seconds(); }
+
  private:
+  static constexpr unsigned kDbgRegs = 16 + 1 + 32 + 1;
+  // Hands control to the agent; false if the debugger killed the run.
+  bool debug_stop(const StopReason& why);
+  size_t debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
+  static void on_breakpoint(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  static void on_watch(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void* self);
+  DebugAgent* agent_ = nullptr;
+  bool step_ = false;
+  struct PendingStop {
+    bool pending = false;
+    StopReason why;
+  } dbg_stop_;
+  std::map<uint32_t, uc_hook> breakpoints_;
+  struct Watch {
+    uint64_t addr, len;
+    WatchKind kind;
+    uc_hook hook;
+  };
+  std::vector<Watch> watches_;
+  // While watchpoints exist, a code hook on every instruction: Unicorn then checks for a stop
+  // request after each instruction instead of at block starts only, so a hit stops the core
+  // right after the accessing instruction.
+  uc_hook insn_hook_ = 0;
+  static void on_insn(uc_engine*, uint64_t, uint32_t, void*) {}
+  // Any UC_HOOK_CODE installed (see stop_before_block).
+  bool code_hooks() const { return !breakpoints_.empty() || insn_hook_ != 0; }
+  uint32_t bp_skip_ = 1;  // the breakpoint address being resumed from (odd: none)
+
   struct MmioWindow {
     CortexA9* self;
     uint64_t base;
@@ -262,8 +319,11 @@ class CortexA9 : public sc_core::sc_module {
   uint64_t bus_access(uint64_t addr, unsigned size, bool write, uint64_t value);
   void handle_svc();
   BlockInfo& count_block(uint32_t addr, uint32_t size);
+  arm::BlockCost code_cost(uint32_t addr, uint32_t size) const;
+  void uncharge_tail(uint32_t pc);
   void predict(BlockInfo& prev, uint32_t next);
   void on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size);
+  void stop_before_block(uc_engine* uc, uint32_t addr);
   void request_stop() {
     stop_request_ = true;
     slice_end_ = 0;

@@ -1,0 +1,231 @@
+#include "gdb_server.h"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdexcept>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace zvp::debug {
+
+namespace {
+constexpr auto kPollInterval = std::chrono::milliseconds(10);
+}
+
+GdbServer::GdbServer(const std::string& core_name, uint16_t port, bool wait_for_debugger)
+    : core_(core_name), wait_(wait_for_debugger) {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (listen_fd_ < 0) throw std::runtime_error("gdb server: socket: " + std::string(std::strerror(errno)));
+  const int one = 1;
+  ::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // 127.0.0.1 only: never reachable from outside
+  a.sin_port = htons(port);
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listen_fd_, 1) != 0) {
+    const std::string why = std::strerror(errno);
+    ::close(listen_fd_);
+    throw std::runtime_error("gdb server for " + core_ + ": cannot listen on 127.0.0.1:" + std::to_string(port) +
+                             ": " + why);
+  }
+  socklen_t len = sizeof a;
+  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len);
+  port_ = ntohs(a.sin_port);
+  std::fprintf(stderr, "[gdb] %s: listening on 127.0.0.1:%u%s\n", core_.c_str(), unsigned(port_),
+               wait_ ? " (held at reset until a debugger attaches)" : "");
+}
+
+GdbServer::~GdbServer() {
+  if (client_ >= 0) ::close(client_);
+  if (listen_fd_ >= 0) ::close(listen_fd_);
+}
+
+bool GdbServer::accept_client(bool block) {
+  pollfd p{listen_fd_, POLLIN, 0};
+  if (::poll(&p, 1, block ? -1 : 0) <= 0 || !(p.revents & POLLIN)) return false;
+  const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+  if (fd < 0) return false;
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);  // small packets, answered at once
+  client_ = fd;
+  decoder_.reset();
+  events_.clear();
+  last_sent_.clear();
+  std::fprintf(stderr, "[gdb] %s: debugger attached\n", core_.c_str());
+  return true;
+}
+
+void GdbServer::drop_client() {
+  if (client_ < 0) return;
+  ::close(client_);
+  client_ = -1;
+  if (session_) session_->clear_points();
+  decoder_.reset();
+  events_.clear();
+  std::fprintf(stderr, "[gdb] %s: debugger detached; the run continues\n", core_.c_str());
+}
+
+bool GdbServer::send_raw(const std::string& bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::send(client_, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+bool GdbServer::send_packet(const std::string& payload) {
+  last_sent_ = rsp_frame(payload);
+  return send_raw(last_sent_);
+}
+
+bool GdbServer::receive(bool block) {
+  pollfd p{client_, POLLIN, 0};
+  const int r = ::poll(&p, 1, block ? -1 : 0);
+  if (r < 0) return errno == EINTR;
+  if (r == 0) return true;
+  uint8_t buf[4096];
+  const ssize_t n = ::recv(client_, buf, sizeof buf, 0);
+  if (n < 0) return errno == EINTR || errno == EAGAIN;
+  if (n == 0) return false;  // the debugger closed the connection
+  decoder_.feed(buf, size_t(n), events_);
+  return true;
+}
+
+bool GdbServer::poll() {
+  if (interrupt_) return true;
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_poll_) return false;
+  next_poll_ = now + kPollInterval;
+  if (client_ < 0) {
+    if (accept_client(false)) interrupt_ = true;  // gdb expects a halted target on attach
+    return interrupt_;
+  }
+  if (!receive(false)) {
+    drop_client();
+    return false;
+  }
+  for (auto it = events_.begin(); it != events_.end();) {
+    if (it->kind == RspEvent::Interrupt) {
+      interrupt_ = true;
+      it = events_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return interrupt_;
+}
+
+bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
+  StopReason why = why_in;
+  const bool fresh = client_ >= 0 && (!session_ || target_ != &target);
+  interrupt_ = false;
+  if (client_ < 0 && why.kind == StopReason::Attached && wait_) {
+    std::fprintf(stderr, "[gdb] %s: waiting for a debugger on 127.0.0.1:%u\n", core_.c_str(), unsigned(port_));
+    while (client_ < 0) accept_client(true);
+  }
+  if (client_ < 0) return true;  // nobody to report to
+  if (!session_ || target_ != &target) {
+    session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
+    if (monitor_) session_->set_monitor(monitor_);
+    target_ = &target;
+  }
+  // A stop the debugger asked for or is waiting for gets a stop reply now; on attach gdb asks
+  // with '?' itself.
+  const bool attach = why.kind == StopReason::Attached || fresh;
+  if (attach) why.kind = StopReason::Attached;
+  const std::string reply = session_->stop_reply(why);
+  if (!attach) {
+    if (why.kind == StopReason::Fault) {
+      char msg[96];
+      std::snprintf(msg, sizeof msg, "abort at address 0x%08llx\n", static_cast<unsigned long long>(why.addr));
+      send_packet("O" + hex_encode(msg));
+    }
+    if (!send_packet(reply)) {
+      drop_client();
+      target.set_single_step(false);
+      return true;
+    }
+  }
+  for (;;) {
+    while (events_.empty()) {
+      if (!receive(true)) {
+        drop_client();
+        target.set_single_step(false);
+        return true;
+      }
+    }
+    const RspEvent ev = std::move(events_.front());
+    events_.erase(events_.begin());
+    switch (ev.kind) {
+      case RspEvent::Ack:
+      case RspEvent::Interrupt:  // already stopped
+        continue;
+      case RspEvent::Nak:
+        if (!last_sent_.empty()) send_raw(last_sent_);
+        continue;
+      case RspEvent::BadChecksum:
+        send_raw("-");
+        continue;
+      case RspEvent::Overflow:
+        send_raw("+");
+        send_packet("E04");
+        continue;
+      case RspEvent::Packet:
+        break;
+    }
+    send_raw("+");
+    const GdbSession::Reply r = session_->handle(ev.payload);
+    for (const std::string& line : r.console) send_packet("O" + hex_encode(line));
+    if (r.send) send_packet(r.text);
+    switch (r.action) {
+      case GdbSession::Action::None:
+        continue;
+      case GdbSession::Action::Continue:
+        target.set_single_step(false);
+        return true;
+      case GdbSession::Action::Step:
+        target.set_single_step(true);
+        return true;
+      case GdbSession::Action::Detach:
+        drop_client();
+        target.set_single_step(false);
+        return true;
+      case GdbSession::Action::Kill:
+        killed_ = true;
+        drop_client();
+        std::fprintf(stderr, "[gdb] %s: killed by the debugger\n", core_.c_str());
+        if (on_kill_) on_kill_();
+        return false;
+    }
+  }
+}
+
+void GdbServer::finished(DebugTarget& target, const StopReason& why) {
+  if (client_ < 0 || killed_) return;
+  if (!session_ || target_ != &target) {
+    session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
+    target_ = &target;
+  }
+  send_packet(session_->stop_reply(why));
+  // Let the debugger read the last reply before the connection goes: wait (at most 2 s of host
+  // time) for it to close its side.
+  ::shutdown(client_, SHUT_WR);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  uint8_t buf[512];
+  while (std::chrono::steady_clock::now() < until) {
+    pollfd p{client_, POLLIN, 0};
+    if (::poll(&p, 1, 100) > 0 && ::recv(client_, buf, sizeof buf, 0) <= 0) break;
+  }
+  ::close(client_);
+  client_ = -1;
+}
+
+}  // namespace zvp::debug

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""The GDB remote server against the real debugger and against raw protocol traffic.
+
+usage: gdb_check.py CASE ZVP FIRMWARE_DIR GDB
+
+Each case starts `zvp boot ELF --gdb 0 --gdb-wait` (the server picks a free port and names it
+on stderr), drives it with gdb-multiarch in batch mode (or a raw socket for the protocol
+cases), and checks three things: what gdb printed, the exit status, and that the run under the
+debugger is the run without it (same console text, same instruction count and statistics,
+same simulated time in the summary): halting, stepping, breakpoints and watchpoints must not
+change what the firmware does or when.
+"""
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+CASE, ZVP, FW, GDB = sys.argv[1:5]
+TIMEOUT = 240  # host seconds for one gdb session (a hang fails the test, it never passes it)
+
+
+def fail(msg, *dumps):
+    print("FAIL:", msg)
+    for d in dumps:
+        print("----\n" + d)
+    sys.exit(1)
+
+
+def normalise(summary):
+    """The summary line without its host-dependent figures (wall time, MIPS)."""
+    return re.sub(r"wall [0-9.]+ s, ", "", re.sub(r", [0-9.]+ MIPS", "", summary))
+
+
+def split_run(stdout, stderr):
+    """(console text, stats lines, normalised summary line) of one zvp run."""
+    stats = [l for l in stderr.splitlines() if l.startswith("stats: ")]
+    summary = [normalise(l) for l in stderr.splitlines() if l.startswith("zvp: ")]
+    return stdout, stats, summary
+
+
+def reference(elf_args):
+    p = subprocess.run([ZVP, "boot"] + elf_args + ["--stats"], capture_output=True, text=True, timeout=TIMEOUT)
+    return p.returncode, split_run(p.stdout, p.stderr)
+
+
+class Zvp:
+    """zvp boot ... --gdb 0 --gdb-wait, with its output drained on threads."""
+
+    def __init__(self, elf_args, extra=()):
+        self.p = subprocess.Popen([ZVP, "boot"] + elf_args + ["--stats", "--gdb", "0", "--gdb-wait"] + list(extra),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.err_lines = []
+        self.port = None
+        for line in self.p.stderr:
+            self.err_lines.append(line)
+            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+            if m:
+                self.port = int(m.group(1))
+                break
+        if self.port is None:
+            self.p.kill()
+            fail("zvp did not announce a gdb port", "".join(self.err_lines))
+        self.out = []
+        self.t_out = threading.Thread(target=lambda: self.out.append(self.p.stdout.read()))
+        self.t_err = threading.Thread(target=lambda: self.err_lines.extend(self.p.stderr.readlines()))
+        self.t_out.start()
+        self.t_err.start()
+
+    def wait(self):
+        try:
+            status = self.p.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.t_out.join()
+            self.t_err.join()
+            fail("zvp did not end", "".join(self.out), "".join(self.err_lines))
+        self.t_out.join()
+        self.t_err.join()
+        self.stdout = "".join(self.out)
+        self.stderr = "".join(self.err_lines)
+        return status
+
+
+def gdb_batch(port, elf, commands):
+    args = [GDB, "-batch", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
+            "-ex", "target remote 127.0.0.1:%d" % port]
+    for c in commands:
+        args += ["-ex", c]
+    args.append(elf)
+    try:
+        p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as e:
+        fail("gdb did not finish", str(e.stdout))
+    return p.stdout
+
+
+def expect_in_order(text, patterns, zvp_err=""):
+    """Each regular expression must match, each after the previous one's match."""
+    pos = 0
+    for pat in patterns:
+        m = re.compile(pat, re.M).search(text, pos)
+        if not m:
+            fail("gdb output lacks /%s/ (after offset %d)" % (pat, pos), text, zvp_err)
+        pos = m.end()
+    return text
+
+
+def debug_session(app, commands, patterns, status=0, same_as_reference=True):
+    """Runs `commands` in gdb against `zvp boot app`, checks `patterns` in order, the exit
+    status, and (by default) that the run is the run without a debugger."""
+    elf = "%s/arm/%s.elf" % (FW, app)
+    ref_status, ref = reference([elf]) if same_as_reference else (None, None)
+    z = Zvp([elf])
+    out = gdb_batch(z.port, elf, commands)
+    got = z.wait()
+    expect_in_order(out, patterns, z.stderr)
+    if got != status:
+        fail("zvp exit status %d, expected %d" % (got, status), out, z.stderr)
+    if same_as_reference:
+        run = split_run(z.stdout, z.stderr)
+        if ref_status != got:
+            fail("exit status %d under the debugger, %d without" % (got, ref_status))
+        for what, a, b in zip(("console", "statistics", "summary"), run, ref):
+            if a != b:
+                fail("the %s differs from the run without a debugger" % what, "with gdb:\n%s" % a,
+                     "without:\n%s" % b)
+    print(out)
+    return out, z
+
+
+# --- cases with gdb-multiarch ------------------------------------------------------------------
+
+def hex_words(line_count):
+    return [r"^0x[0-9a-f]+:\s+0x[0-9a-f]{8}\s+0x[0-9a-f]{8}\s+0x[0-9a-f]{8}\s+0x[0-9a-f]{8}$"] * line_count
+
+
+def case_arm_hello():
+    # r12 is a scratch register at main's entry: setting it does not change what main does.
+    debug_session("hello", [
+        "break main", "continue", "info registers pc cpsr sp", "set var $r12 = 0x1234abcd", "p/x $r12",
+        "x/16x $sp", "monitor time", "monitor help", "continue"], [
+        r"Breakpoint 1, main \(\)", r"^pc\s+0x100120\s", r"^cpsr\s+0x[0-9a-f]+", r"^sp\s+0x",
+        r"\$1 = 0x1234abcd"] + hex_words(4) + [
+        r"simulated time: 0\.0000[0-9]+ s", r"monitor time", r"exited normally"])
+
+
+def case_arm_timer_irq():
+    # next, print a global, watch it to the write inside the IRQ handler, a breakpoint in the
+    # handler (IRQ mode in CPSR), continue to the exit.
+    debug_session("timer_irq", [
+        "break main", "continue", "next", "next", "print count", "watch count", "continue", "x/i $pc - 4",
+        "delete", "break ptimer_isr", "continue", "p/x $cpsr & 0x1f", "print count", "delete", "continue"], [
+        r"Breakpoint 1, main \(\)", r"^47\s+bsp_irq_attach", r"^48\s+bsp_cpu_irq_enable",
+        r"\$1 = 0", r"Hardware watchpoint 2: count", r"Old value = 0", r"New value = 1", r"ptimer_isr",
+        r"<ptimer_isr\+\d+>:\s+str\s",  # the instruction before the stop is the store
+        r"Breakpoint 3, ptimer_isr", r"\$2 = 0x12", r"\$3 = 1", r"exited normally"])
+
+
+def case_arm_thumb_irq():
+    # The same handler compiled as Thumb-2: the breakpoint is on a Thumb instruction.
+    debug_session("timer_irq_thumb", [
+        "break ptimer_isr", "continue", "p $cpsr & 0x20", "bt 1", "delete", "continue"], [
+        r"Breakpoint 1, ptimer_isr", r"\$1 = 32", r"#0\s+ptimer_isr", r"exited normally"])
+
+
+def case_arm_wfi_step():
+    # Step over WFI: the step completes when the timer interrupt wakes the core, so simulated time
+    # advances by up to one 1 ms period, and the core is no longer on the WFI.
+    elf = "%s/arm/timer_irq.elf" % FW
+    dis = subprocess.run([GDB, "-batch", "-nx", "-ex", "disassemble main", elf], capture_output=True, text=True).stdout
+    m = re.search(r"^\s+(0x[0-9a-f]+) <\+\d+>:\s+wfi", dis, re.M)
+    if not m:
+        fail("no WFI in timer_irq's main", dis)
+    wfi = m.group(1)
+    out, _ = debug_session("timer_irq", [
+        "break *" + wfi, "continue", "monitor time", "delete", "stepi", "p/x $pc", "monitor time", "continue"], [
+        r"Breakpoint 1, ", r"simulated time: ([0-9.]+) s", r"simulated time: ([0-9.]+) s", r"exited normally"])
+    times = [float(t) for t in re.findall(r"simulated time: ([0-9.]+) s", out)]
+    pc = int(re.search(r"^\$1 = (0x[0-9a-f]+)", out, re.M).group(1), 16)
+    if pc == int(wfi, 16):
+        fail("the step over WFI left PC on the WFI", out)
+    if not (0 < times[1] - times[0] <= 0.00101):
+        fail("the step over WFI advanced simulated time by %g s, expected (0, 1.01 ms]" % (times[1] - times[0]), out)
+
+
+def case_arm_abort():
+    # A data abort stops the core on the abort vector, reported as SIGSEGV with the address;
+    # continuing runs the firmware's handler, which steps over the load and exits 0.
+    debug_session("abort", ["continue", "p/x $pc", "p/x $lr", "p/x $cpsr & 0x1f", "continue"], [
+        r"abort at address 0xf9000000", r"Program received signal SIGSEGV", r"\$1 = 0x100010",
+        r"\$2 = 0x[0-9a-f]+", r"\$3 = 0x17", r"exited normally"])
+
+
+def case_arm_kill():
+    out, z = debug_session("hello", ["break main", "continue", "kill"],
+                           [r"Breakpoint 1, main", r"killed"], status=6, same_as_reference=False)
+    if "Hello" in z.stdout or "exit status 6 (simulator: killed by the debugger)" not in z.stderr:
+        fail("kill did not end the run at main", z.stdout, z.stderr)
+
+
+# --- raw protocol cases -----------------------------------------------------------------------
+
+def frame(payload):
+    return ("$%s#%02x" % (payload, sum(payload.encode()) & 0xFF)).encode()
+
+
+class Rsp:
+    def __init__(self, port):
+        self.s = socket.create_connection(("127.0.0.1", port), timeout=60)
+        self.buf = b""
+
+    def send(self, raw):
+        self.s.sendall(raw)
+
+    def read_until(self, pred):
+        while True:
+            r = pred(self.buf)
+            if r is not None:
+                return r
+            chunk = self.s.recv(65536)
+            if not chunk:
+                fail("the server closed the connection; got so far: %r" % self.buf)
+            self.buf += chunk
+
+    def ack(self):
+        """The next byte must be an acknowledgement: '+' or '-'."""
+        def take(b):
+            if not b:
+                return None
+            c, self.buf = b[:1], b[1:]
+            return c.decode()
+        return self.read_until(take)
+
+    def packet(self):
+        def take(b):
+            m = re.match(rb"\$([^#]*)#([0-9a-f]{2})", b)
+            if not m:
+                return None
+            self.buf = b[m.end():]
+            if (sum(m.group(1)) & 0xFF) != int(m.group(2), 16):
+                fail("bad checksum from the server: %r" % m.group(0))
+            return m.group(1).decode()
+        r = self.read_until(take)
+        self.send(b"+")
+        return r
+
+    def ask(self, payload):
+        self.send(frame(payload))
+        a = self.ack()
+        if a != "+":
+            fail("packet %r was answered %r" % (payload, a))
+        return self.packet()
+
+
+def case_rsp_hostile():
+    elf = "%s/arm/hello.elf" % FW
+    ref_status, ref = reference([elf])
+    z = Zvp([elf])
+    c = Rsp(z.port)
+    if c.ask("?")[:3] not in ("S05", "T05"):
+        fail("the attach stop reply is not SIGTRAP")
+    c.send(b"$g#00")  # wrong checksum: a NAK, nothing done
+    if c.ack() != "-":
+        fail("a bad checksum was not NAKed")
+    if c.ask("vMustReplyEmpty") != "":
+        fail("an unknown packet must get the empty reply")
+    if not c.ask("m90000000,4").startswith("E"):  # AXI GP1, nothing behind it: unmapped
+        fail("a read of an unmapped address must be an error reply")
+    if not c.ask("mzz,4").startswith("E"):
+        fail("a malformed address must be an error reply")
+    supported = c.ask("qSupported:multiprocess+;swbreak+;hwbreak+")
+    size = int(re.search(r"PacketSize=([0-9a-f]+)", supported).group(1), 16)
+    c.send(frame("X100000,1:" + "a" * (size + 64)))  # longer than the advertised size
+    if c.ack() != "+" or not c.packet().startswith("E"):
+        fail("an oversized packet must be acknowledged and refused with an error")
+    regs = c.ask("g")
+    if len(regs) != (16 + 1 + 1) * 8 + 32 * 16 or not re.fullmatch(r"[0-9a-f]+", regs):
+        fail("the g reply has %d hex digits" % len(regs))
+    # Resume, then vanish in the middle of a packet: the run must go on and end as usual.
+    c.send(frame("c"))
+    c.ack()
+    c.send(b"$m100000,")
+    c.s.close()
+    got = z.wait()
+    run = split_run(z.stdout, z.stderr)
+    if got != ref_status or run != ref:
+        fail("the run after a disconnect mid-packet is not the run without a debugger", z.stdout, z.stderr)
+
+
+def case_rsp_interrupt_kill():
+    # Ctrl-C stops a running core with SIGINT; registers can be read; k ends the run (status 6).
+    elf = "%s/arm/bench_compute_long.elf" % FW  # about 3 s of host time: still running at the Ctrl-C
+    z = Zvp([elf])
+    c = Rsp(z.port)
+    c.ask("?")
+    c.send(frame("c"))
+    c.ack()
+    time.sleep(0.3)
+    c.send(b"\x03")
+    stop = c.packet()
+    if not re.match(r"[TS]02", stop):
+        fail("Ctrl-C must stop the core with signal 2, got %r" % stop)
+    pc = c.ask("pf")
+    if not re.fullmatch(r"[0-9a-f]{8}", pc) or int(pc[6:8] + pc[4:6] + pc[2:4] + pc[0:2], 16) < 0x100000:
+        fail("PC after the interrupt: %r" % pc)
+    c.send(frame("k"))
+    c.ack()
+    got = z.wait()
+    if got != 6 or "killed by the debugger" not in z.stderr or "exit status" in z.stdout:
+        fail("k must end the run with status 6, got %d" % got, z.stderr)
+
+
+def case_rsp_detach():
+    # Attach, look, detach: the run then completes exactly as without a debugger.
+    elf = "%s/arm/timer_irq.elf" % FW
+    ref_status, ref = reference([elf])
+    z = Zvp([elf])
+    c = Rsp(z.port)
+    c.ask("?")
+    c.ask("m100000,40")
+    if c.ask("D") != "OK":
+        fail("detach must answer OK")
+    c.s.close()
+    got = z.wait()
+    run = split_run(z.stdout, z.stderr)
+    if got != ref_status or run != ref:
+        fail("the run after a detach is not the run without a debugger", z.stdout, z.stderr)
+
+
+CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}
+if CASE not in CASES:
+    fail("unknown case %s (have: %s)" % (CASE, ", ".join(sorted(CASES))))
+CASES[CASE]()
+print("PASS", CASE)
