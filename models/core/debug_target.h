@@ -64,6 +64,8 @@ class DebugTarget {
   virtual void reset_core() = 0;
   // Simulated time of the core, in seconds (monitor time).
   virtual double sim_time_s() const = 0;
+  // The agent the core reports its stops to (nullptr: none; the core then runs as usual).
+  virtual void set_debug_agent(class DebugAgent* agent) = 0;
 };
 
 class DebugAgent {

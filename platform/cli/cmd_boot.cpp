@@ -60,7 +60,9 @@ options:
   --perfetto-max-events N  stop recording after N events, with a warning (default 1000000)
   --gdb PORT            a GDB remote server for the Cortex-A9 on 127.0.0.1:PORT (gdb-multiarch:
                         target remote :PORT); halting the core halts the whole platform
-  --gdb-wait            hold the platform at reset until the debugger attaches
+  --gdb-rv PORT         a GDB remote server for the RISC-V core inside the PL design (the csp
+                        design's Zero-riscy) on 127.0.0.1:PORT; each core has its own port
+  --gdb-wait            hold the platform at reset until the debugger(s) attach
   --stats               print statistics counters at the end
   --quiet               no summary line
 

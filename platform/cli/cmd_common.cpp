@@ -13,7 +13,7 @@ namespace zvp {
 const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
 const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd",
                                                "--perfetto", "--perfetto-filter", "--perfetto-max-events",
-                                               "--gdb"};
+                                               "--gdb", "--gdb-rv"};
 
 void apply_param_options(const cli::Parsed& p, Scenario& sc) {
   if (p.has("--timing")) sc.params.push_back({"sim.timing", p.get("--timing"), "--timing"});
@@ -47,13 +47,18 @@ HostIo host_io_options(const cli::Parsed& p) {
   if ((p.has("--perfetto-filter") || p.has("--perfetto-max-events")) && !p.has("--perfetto"))
     throw cli::UsageError("--perfetto-filter and --perfetto-max-events need --perfetto FILE.json");
   if (p.has("--perfetto")) check_output_file(p.get("--perfetto"), "--perfetto");
-  if (p.has("--gdb")) {
-    const uint64_t port = units::parse_u64(p.get("--gdb"), "--gdb");
-    if (port > 65535) throw cli::UsageError("--gdb: a TCP port is 0..65535 (0: any free port, printed on stderr)");
-    io.gdb_port = int(port);
+  for (const char* opt : {"--gdb", "--gdb-rv"}) {
+    if (!p.has(opt)) continue;
+    const uint64_t port = units::parse_u64(p.get(opt), opt);
+    if (port > 65535)
+      throw cli::UsageError(std::string(opt) + ": a TCP port is 0..65535 (0: any free port, printed on stderr)");
+    (opt[5] ? io.gdb_rv_port : io.gdb_port) = int(port);
   }
+  if (io.gdb_port >= 0 && io.gdb_port == io.gdb_rv_port && io.gdb_port != 0)
+    throw cli::UsageError("--gdb and --gdb-rv need different ports (each core has its own)");
   io.gdb_wait = p.has("--gdb-wait");
-  if (io.gdb_wait && !p.has("--gdb")) throw cli::UsageError("--gdb-wait needs --gdb PORT");
+  if (io.gdb_wait && !p.has("--gdb") && !p.has("--gdb-rv"))
+    throw cli::UsageError("--gdb-wait needs --gdb PORT or --gdb-rv PORT");
   return io;
 }
 

@@ -43,7 +43,9 @@ options:
   --max-sim-time TIME   override the scenario's simulated-time limit
   --quantum TIME, --cpi X, --uart0 PATH, --uart1 PATH, --uart0-rx PATH, --uart1-rx PATH,
   --vcd PATH, --uart-instant   as for zvp boot
-  --gdb PORT, --gdb-wait       a GDB remote server for the Cortex-A9, as for zvp boot
+  --gdb PORT, --gdb-rv PORT, --gdb-wait
+                               GDB remote servers for the Cortex-A9 and the PL design's RISC-V
+                               core, as for zvp boot
   --perfetto FILE.json, --perfetto-filter W, --perfetto-max-events N   as for zvp boot
   --quiet-console       do not echo the console UART to stdout
   --no-expect           check only the firmware's exit status, not the scenario's other

@@ -208,8 +208,17 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
   }
 }
 
+void GdbServer::end_of_run(DebugTarget& target, int status, const std::string& reason) {
+  if (client_ < 0 || killed_ || final_sent_) return;
+  send_packet("O" + hex_encode("zvp: the run ended (" + reason + ")\n"));
+  StopReason end{StopReason::Exited};
+  end.status = status & 0xFF;
+  finished(target, end);
+}
+
 void GdbServer::finished(DebugTarget& target, const StopReason& why) {
-  if (client_ < 0 || killed_) return;
+  if (client_ < 0 || killed_ || final_sent_) return;
+  final_sent_ = true;
   if (!session_ || target_ != &target) {
     session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
     target_ = &target;

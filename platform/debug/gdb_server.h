@@ -43,6 +43,10 @@ class GdbServer : public DebugAgent {
   bool stopped(DebugTarget& target, const StopReason& why) override;
   void finished(DebugTarget& target, const StopReason& why) override;
   bool attached() const override { return client_ >= 0; }
+  // The platform's run is over (the firmware exited, the time limit, a kill): a debugger still
+  // attached to a core that did not report its own end (the PL's RISC-V, a core stopped by the
+  // time limit) is told why on its console and gets an exit reply with `status`.
+  void end_of_run(DebugTarget& target, int status, const std::string& reason);
 
  private:
   bool accept_client(bool block);
@@ -65,6 +69,7 @@ class GdbServer : public DebugAgent {
   std::function<void()> on_kill_;
   bool interrupt_ = false;   // Ctrl-C or a new connection seen while running
   bool killed_ = false;
+  bool final_sent_ = false;  // the last stop reply (exit) went out
   std::string last_sent_;    // for '-' (resend)
   std::chrono::steady_clock::time_point next_poll_{};
 };

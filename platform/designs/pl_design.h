@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/params.h"
+#include "core/debug_target.h"
 
 namespace zvp {
 
@@ -33,6 +34,8 @@ class PlDesign {
   virtual uint64_t items_done() const { return 0; }
   // Instructions retired by processor cores inside the design, by core name (e.g. "riscv").
   virtual std::map<std::string, uint64_t> instructions() const { return {}; }
+  // The processor core inside the design a debugger can attach to (--gdb-rv), if any.
+  virtual DebugTarget* debug_core() { return nullptr; }
 };
 
 struct PlDesignInfo {

@@ -115,6 +115,20 @@ Session::Session(const Scenario& sc, const HostIo& io)
     gdb_->set_on_kill([] { sc_core::sc_stop(); });
     soc_->cpu.set_debug_agent(gdb_.get());
   }
+  if (io_.gdb_rv_port >= 0) {
+    DebugTarget* core = cfg_->design ? cfg_->design->debug_core() : nullptr;
+    if (!core)
+      throw ConfigError("--gdb-rv: the PL design '" + cfg_->design_name +
+                        "' has no RISC-V core (the csp design has one: --pl csp)");
+    try {
+      gdb_rv_ = std::make_unique<debug::GdbServer>(cfg_->design_name + ".riscv", uint16_t(io_.gdb_rv_port),
+                                                   io_.gdb_wait);
+    } catch (const std::runtime_error& e) {
+      throw ConfigError(std::string("--gdb-rv: ") + e.what());
+    }
+    gdb_rv_->set_on_kill([] { sc_core::sc_stop(); });
+    core->set_debug_agent(gdb_rv_.get());
+  }
   if (!io_.vcd_path.empty()) {
     vcd_ = std::make_unique<VcdWriter>(io_.vcd_path);
     if (!vcd_->ok()) throw ConfigError("cannot write VCD file " + io_.vcd_path);
@@ -198,8 +212,17 @@ RunResult Session::run() {
   std::fflush(stdout);
   r.exited = soc_->cpu.exited();
   r.exit_status = soc_->cpu.exit_status();
-  r.killed = gdb_ && gdb_->killed();
+  r.killed = (gdb_ && gdb_->killed()) || (gdb_rv_ && gdb_rv_->killed());
   r.time_limit = !r.exited && !r.killed;
+  {
+    const std::string why = r.exited ? "the ARM firmware exited with status " + std::to_string(r.exit_status)
+                            : r.killed ? std::string("killed from a debugger")
+                                       : std::string("simulated-time limit reached");
+    const int status = r.exited ? r.exit_status : 0;
+    if (gdb_) gdb_->end_of_run(soc_->cpu, status, why);
+    if (gdb_rv_ && cfg_->design && cfg_->design->debug_core())
+      gdb_rv_->end_of_run(*cfg_->design->debug_core(), status, why);
+  }
   r.locked_up = soc_->cpu.locked_up();
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
   r.arm_instructions = soc_->cpu.instructions();

@@ -226,7 +226,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint32_t cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const;
 
   // --- debugging ---
-  void set_debug_agent(DebugAgent* agent) { agent_ = agent; }
+  void set_debug_agent(DebugAgent* agent) override { agent_ = agent; }
   // DebugTarget: r0-r15, cpsr, VFPv3 d0-d31, fpscr (gdb's org.gnu.gdb.arm.core/.vfp features).
   std::string gdb_arch() const override { return "arm"; }
   std::string target_xml() const override;

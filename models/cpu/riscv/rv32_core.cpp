@@ -1,5 +1,6 @@
 #include "cpu/riscv/rv32_core.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace zvp {
@@ -117,6 +118,7 @@ bool Rv32Core::fetch_parcel(uint32_t addr, uint16_t& parcel, uint32_t& wait) {
 }
 
 bool Rv32Core::load_aligned(uint32_t addr, unsigned len, uint32_t& value, uint32_t& wait) {
+  if (__builtin_expect(debug_, 0)) check_watch(addr, len, false);
   for (const Region& r : regions_) {
     const uint32_t off = addr - r.base;
     if ((r.flags & kRv32Read) && off < r.size && r.size - off >= len) {
@@ -134,6 +136,7 @@ bool Rv32Core::load_aligned(uint32_t addr, unsigned len, uint32_t& value, uint32
 }
 
 bool Rv32Core::store_aligned(uint32_t addr, unsigned len, uint32_t value, uint32_t& wait) {
+  if (__builtin_expect(debug_, 0)) check_watch(addr, len, true);
   for (const Region& r : regions_) {
     const uint32_t off = addr - r.base;
     if ((r.flags & kRv32Write) && off < r.size && r.size - off >= len) {
@@ -178,7 +181,73 @@ Rv32Core::Access Rv32Core::store(uint32_t addr, unsigned len, uint32_t value, ui
 // ---------------------------------------------------------------- interrupts and traps
 
 void Rv32Core::update_attention() {
-  attention_ = stop_req_ || sleeping_ || ((mstatus_ & kMstatusMie) && (mip_ & mie_));
+  attention_ = debug_ || stop_req_ || sleeping_ || ((mstatus_ & kMstatusMie) && (mip_ & mie_));
+}
+
+// ---------------------------------------------------------------- debugger support
+
+void Rv32Core::update_debug() {
+  debug_ = !breakpoints_.empty() || !watches_.empty();
+  update_attention();
+}
+
+bool Rv32Core::add_breakpoint(uint32_t pc) {
+  if (!has_breakpoint(pc & ~1u)) breakpoints_.push_back(pc & ~1u);
+  update_debug();
+  return true;
+}
+
+bool Rv32Core::remove_breakpoint(uint32_t pc) {
+  for (auto it = breakpoints_.begin(); it != breakpoints_.end(); ++it) {
+    if (*it != (pc & ~1u)) continue;
+    breakpoints_.erase(it);
+    update_debug();
+    return true;
+  }
+  return false;
+}
+
+bool Rv32Core::has_breakpoint(uint32_t pc) const {
+  for (uint32_t b : breakpoints_)
+    if (b == pc) return true;
+  return false;
+}
+
+bool Rv32Core::add_watchpoint(uint32_t addr, uint32_t len, bool on_read, bool on_write) {
+  if (len == 0 || (!on_read && !on_write)) return false;
+  watches_.push_back(Watch{addr, len, on_read, on_write});
+  update_debug();
+  return true;
+}
+
+bool Rv32Core::remove_watchpoint(uint32_t addr, uint32_t len, bool on_read, bool on_write) {
+  for (auto it = watches_.begin(); it != watches_.end(); ++it) {
+    if (it->addr != addr || it->len != len || it->on_read != on_read || it->on_write != on_write) continue;
+    watches_.erase(it);
+    update_debug();
+    return true;
+  }
+  return false;
+}
+
+void Rv32Core::clear_debug_points() {
+  breakpoints_.clear();
+  watches_.clear();
+  update_debug();
+}
+
+// A load or store of [addr, addr+len): the first watched overlap is the hit; the instruction
+// completes and run() returns at the next boundary (stop_req_).
+void Rv32Core::check_watch(uint32_t addr, unsigned len, bool write) {
+  if (hit_.kind != Rv32DebugHit::None) return;
+  for (const Watch& w : watches_) {
+    if (!(write ? w.on_write : w.on_read)) continue;
+    if (uint64_t{addr} + len <= w.addr || uint64_t{w.addr} + w.len <= addr) continue;
+    hit_ = {Rv32DebugHit::Watchpoint, std::max(addr, w.addr), write};
+    stop_req_ = true;
+    attention_ = true;
+    return;
+  }
 }
 
 void Rv32Core::set_mip_bit(uint32_t bit, bool level) {
@@ -528,17 +597,25 @@ uint32_t Rv32Core::exec_csr(const Rv32Insn& in) {
 
 Rv32Stop Rv32Core::run(uint64_t max_cycles, uint64_t max_instructions) {
   tracing_ = static_cast<bool>(on_trace);
+  hit_ = {};
   for (;;) {
     if (attention_) {
       if (stop_req_) {
         stop_req_ = false;
         update_attention();
-        return Rv32Stop::Requested;
+        return hit_.kind != Rv32DebugHit::None ? Rv32Stop::Debug : Rv32Stop::Requested;
       }
       take_interrupt();
       if (sleeping_) return Rv32Stop::Sleep;
     }
     if (cycles_ >= max_cycles || executed_ >= max_instructions) return Rv32Stop::Budget;
+    if (debug_) {  // one instruction per pass while a debugger has points set (attention_)
+      if (pc_ != bp_skip_ && has_breakpoint(pc_)) {
+        hit_ = {Rv32DebugHit::Breakpoint, pc_, false};
+        return Rv32Stop::Debug;
+      }
+      bp_skip_ = 1;
+    }
     // Hot loop: nothing but the budget and the attention flag between instructions.
     do {
       cycles_ += execute();

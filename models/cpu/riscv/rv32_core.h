@@ -65,6 +65,14 @@ enum class Rv32Stop {
   Budget,       // the cycle or instruction limit was reached
   Sleep,        // WFI with nothing enabled pending; sleeping() is true
   Requested,    // request_stop() was called (e.g. by a bus callback or the ecall hook)
+  Debug,        // a breakpoint or watchpoint was hit: debug_hit() says which
+};
+
+// A debugger's breakpoint or watchpoint hit (Rv32Stop::Debug).
+struct Rv32DebugHit {
+  enum Kind { None, Breakpoint, Watchpoint } kind = None;
+  uint32_t addr = 0;   // the breakpoint's pc, or the watched data address accessed
+  bool write = false;  // watchpoint: the access was a store
 };
 
 // Flags of a direct RAM region.
@@ -114,6 +122,19 @@ class Rv32Core {
   bool read_csr(uint16_t csr, uint32_t& value) const;
   bool write_csr(uint16_t csr, uint32_t value);
 
+  // Debugger support, free while unused. A breakpoint stops run() before the instruction at its
+  // address executes (the first instruction of a run() is exempt when skip_breakpoint_at(pc)
+  // says the run resumes from that breakpoint); a watchpoint stops run() after the instruction
+  // whose load or store touched the watched bytes (read, write or both).
+  bool add_breakpoint(uint32_t pc);
+  bool remove_breakpoint(uint32_t pc);
+  bool has_breakpoint(uint32_t pc) const;
+  bool add_watchpoint(uint32_t addr, uint32_t len, bool on_read, bool on_write);
+  bool remove_watchpoint(uint32_t addr, uint32_t len, bool on_read, bool on_write);
+  void clear_debug_points();
+  void skip_breakpoint_at(uint32_t pc) { bp_skip_ = pc; }
+  const Rv32DebugHit& debug_hit() const { return hit_; }
+
   // Statistics.
   uint64_t cycles() const { return cycles_; }
   uint64_t instructions() const { return executed_; }   // executed, including trapping ones
@@ -158,6 +179,8 @@ class Rv32Core {
   void set_mip_bit(uint32_t bit, bool level);
   void update_attention();
   void find_fetch_region(uint32_t pc);
+  void check_watch(uint32_t addr, unsigned len, bool write);
+  void update_debug();
 
   Rv32Bus& bus_;
   Rv32Config cfg_;
@@ -176,6 +199,16 @@ class Rv32Core {
   bool stop_req_ = false;
   bool attention_ = false;  // an interrupt may be taken or a stop was requested
   bool tracing_ = false;
+
+  struct Watch {
+    uint32_t addr, len;
+    bool on_read, on_write;
+  };
+  bool debug_ = false;  // breakpoints or watchpoints exist: attention_ stays set
+  std::vector<uint32_t> breakpoints_;
+  std::vector<Watch> watches_;
+  uint32_t bp_skip_ = 1;  // odd: no breakpoint to step over
+  Rv32DebugHit hit_;
 
   std::vector<Region> regions_;
   // Current fetch region (fast path), kept as a window [fbase_, fbase_ + fsize_).

@@ -102,13 +102,37 @@ void ZeroRiscy::sync() {
   sync_cycles_ = core_.cycles();
 }
 
+// Waits for `ev` (reset release, a wake-up). With a debugger the wait is sliced into quanta so
+// that its Ctrl-C and a new connection are seen while the core is held or asleep; the slices
+// wake only this thread, so nothing else in the platform changes. False if the debugger killed
+// the run.
+bool ZeroRiscy::wait_watching_debugger(bool for_reset) {
+  if (!agent_) {
+    if (for_reset) wait(reset_ev_);
+    else wait(wake_ev_ | reset_ev_);
+    return true;
+  }
+  if (for_reset) wait(p_.quantum, reset_ev_);
+  else wait(p_.quantum, wake_ev_ | reset_ev_);
+  if (agent_->poll()) return debug_stop(StopReason{StopReason::Interrupted});
+  return true;
+}
+
 void ZeroRiscy::thread() {
   uint64_t quantum_cycles = p_.clock.to_cycles(p_.quantum);
   if (quantum_cycles == 0) quantum_cycles = 1;
+  // A debugger is told where the core is before anything runs (--gdb-wait holds it here).
+  if (agent_ && !debug_stop(StopReason{StopReason::Attached})) return;
+  bool step_after_wake = false;  // a single step ended in WFI: it completes on waking
   for (;;) {
+    if (agent_ && agent_->poll() && !debug_stop(StopReason{StopReason::Interrupted})) return;
     if (in_reset_) {
       sync();
-      while (in_reset_) wait(reset_ev_);
+      bool released = !in_reset_;
+      while (!released) {
+        if (!wait_watching_debugger(true)) return;
+        released = !in_reset_;
+      }
     }
     if (restart_) {
       // Reset release: architectural reset, fresh DMI regions, time base at "now".
@@ -121,7 +145,11 @@ void ZeroRiscy::thread() {
     if (core_.sleeping()) {
       sync();
       const sc_time t0 = sc_time_stamp();
-      while (core_.sleeping() && !in_reset_ && !restart_) wait(wake_ev_ | reset_ev_);
+      bool woken = !(core_.sleeping() && !in_reset_ && !restart_);
+      while (!woken) {
+        if (!wait_watching_debugger(false)) return;
+        woken = !(core_.sleeping() && !in_reset_ && !restart_);
+      }
       // The core is clocked while it sleeps: mcycle counts the idle time.
       const sc_time idle = sc_time_stamp() - t0;
       uint64_t n = p_.clock.to_cycles(idle);
@@ -131,9 +159,30 @@ void ZeroRiscy::thread() {
         tl->complete(tl->track("PL RISC-V", name()), "WFI", t0, sc_time_stamp());
       sync_time_ = t0 + p_.clock.cycles(n);
       sync_cycles_ = core_.cycles();
+      if (step_after_wake && !core_.sleeping()) {
+        step_after_wake = false;
+        if (!debug_stop(StopReason{StopReason::Step})) return;
+      }
       continue;
     }
-    core_.run(sync_cycles_ + quantum_cycles);
+    if (!agent_) {
+      core_.run(sync_cycles_ + quantum_cycles);
+      sync();
+      continue;
+    }
+    // Under a debugger: one instruction per step, and stops at breakpoints and watchpoints.
+    const Rv32Stop s = step_ ? core_.run(~0ull, core_.instructions() + 1) : core_.run(sync_cycles_ + quantum_cycles);
+    if (s == Rv32Stop::Debug) {
+      const Rv32DebugHit& h = core_.debug_hit();
+      StopReason why{h.kind == Rv32DebugHit::Breakpoint ? StopReason::Breakpoint : StopReason::Watchpoint, h.addr};
+      why.watch = h.write ? WatchKind::Write : WatchKind::Read;
+      for (const auto& w : watch_kinds_)  // an access watchpoint reports as one
+        if (w.kind == WatchKind::Access && h.addr >= w.addr && h.addr < w.addr + w.len) why.watch = WatchKind::Access;
+      if (!debug_stop(why)) return;
+    } else if (step_) {
+      if (core_.sleeping()) step_after_wake = true;
+      else if (!debug_stop(StopReason{StopReason::Step})) return;
+    }
     sync();
   }
 }

@@ -20,8 +20,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/clock.h"
+#include "core/debug_target.h"
 #include "core/irq.h"
 #include "core/memory.h"
 #include "core/params.h"
@@ -30,7 +32,7 @@
 
 namespace zvp {
 
-class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
+class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus {
  public:
   struct Params {
     Clock clock{"pl", 80e6};
@@ -69,6 +71,26 @@ class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
   // Adds <prefix>.instructions/.cycles/.traps/.interrupts/.idle_cycles/.bus_accesses.
   void publish_stats(Stats& s, const std::string& prefix = "riscv") const;
 
+  // DebugTarget (zero_riscy_debug.cpp): x0-x31, pc and the machine-mode CSRs; memory through
+  // the debug transport of dbus, then ibus (code); breakpoints and watchpoints in the ISS.
+  std::string gdb_arch() const override { return "riscv:rv32"; }
+  std::string target_xml() const override;
+  unsigned num_regs() const override;
+  unsigned pc_regnum() const override { return 32; }
+  unsigned reg_bytes(unsigned) const override { return 4; }
+  bool read_reg(unsigned n, uint64_t& v) override;
+  bool write_reg(unsigned n, uint64_t v) override;
+  size_t read_mem(uint64_t addr, uint8_t* data, size_t n) override;
+  size_t write_mem(uint64_t addr, const uint8_t* data, size_t n) override;
+  bool add_breakpoint(uint64_t addr) override;
+  bool remove_breakpoint(uint64_t addr) override;
+  bool add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
+  bool remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
+  void set_single_step(bool on) override { step_ = on; }
+  void reset_core() override;
+  double sim_time_s() const override;
+  void set_debug_agent(DebugAgent* agent) override { agent_ = agent; }
+
  private:
   void thread();
   void sync();
@@ -78,6 +100,10 @@ class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
   void try_dmi(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, uint32_t addr, bool instr);
   void invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end);
   void on_irq();
+  // Hands control to the debugger; false if it killed the run.
+  bool debug_stop(const StopReason& why);
+  bool wait_watching_debugger(bool for_reset);
+  size_t debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
   // Rv32Bus
   bool load(uint32_t addr, unsigned len, uint32_t& value, uint32_t& wait) override;
   bool store(uint32_t addr, unsigned len, uint32_t value, uint32_t& wait) override;
@@ -95,6 +121,13 @@ class ZeroRiscy : public sc_core::sc_module, private Rv32Bus {
   sc_core::sc_time sync_time_;
   uint64_t sync_cycles_ = 0;
   uint64_t bus_accesses_ = 0;
+  DebugAgent* agent_ = nullptr;
+  bool step_ = false;
+  struct WatchRange {
+    uint64_t addr, len;
+    WatchKind kind;
+  };
+  std::vector<WatchRange> watch_kinds_;  // the debugger's watchpoints, as it set them
   tlm::tlm_generic_payload gp_;
 };
 

@@ -37,6 +37,8 @@ class CspDesign : public PlDesign {
     return {{"riscv", csp_ ? csp_->riscv.instructions() : 0}};
   }
 
+  DebugTarget* debug_core() override { return csp_ ? &csp_->riscv : nullptr; }
+
  private:
   CspParams params_;
   std::unique_ptr<CspAccelerator> csp_;

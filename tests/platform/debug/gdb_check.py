@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The GDB remote server against the real debugger and against raw protocol traffic.
 
-usage: gdb_check.py CASE ZVP FIRMWARE_DIR GDB
+usage: gdb_check.py CASE ZVP FIRMWARE_DIR GDB SOURCE_DIR
 
 Each case starts `zvp boot ELF --gdb 0 --gdb-wait` (the server picks a free port and names it
 on stderr), drives it with gdb-multiarch in batch mode (or a raw socket for the protocol
@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-CASE, ZVP, FW, GDB = sys.argv[1:5]
+CASE, ZVP, FW, GDB, SRC = sys.argv[1:6]
 TIMEOUT = 240  # host seconds for one gdb session (a hang fails the test, it never passes it)
 
 
@@ -40,16 +40,20 @@ def split_run(stdout, stderr):
     return stdout, stats, summary
 
 
-def reference(elf_args):
-    p = subprocess.run([ZVP, "boot"] + elf_args + ["--stats"], capture_output=True, text=True, timeout=TIMEOUT)
+def boot(elf):
+    return ["boot", elf]
+
+
+def reference(cmd):
+    p = subprocess.run([ZVP] + cmd + ["--stats"], capture_output=True, text=True, timeout=TIMEOUT)
     return p.returncode, split_run(p.stdout, p.stderr)
 
 
 class Zvp:
-    """zvp boot ... --gdb 0 --gdb-wait, with its output drained on threads."""
+    """zvp CMD ... --gdb 0 --gdb-wait (or --gdb-rv), with its output drained on threads."""
 
-    def __init__(self, elf_args, extra=()):
-        self.p = subprocess.Popen([ZVP, "boot"] + elf_args + ["--stats", "--gdb", "0", "--gdb-wait"] + list(extra),
+    def __init__(self, cmd, option="--gdb"):
+        self.p = subprocess.Popen([ZVP] + cmd + ["--stats", option, "0", "--gdb-wait"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.err_lines = []
         self.port = None
@@ -107,12 +111,14 @@ def expect_in_order(text, patterns, zvp_err=""):
     return text
 
 
-def debug_session(app, commands, patterns, status=0, same_as_reference=True):
-    """Runs `commands` in gdb against `zvp boot app`, checks `patterns` in order, the exit
-    status, and (by default) that the run is the run without a debugger."""
-    elf = "%s/arm/%s.elf" % (FW, app)
-    ref_status, ref = reference([elf]) if same_as_reference else (None, None)
-    z = Zvp([elf])
+def debug_session(app, commands, patterns, status=0, same_as_reference=True, cmd=None, option="--gdb"):
+    """Runs `commands` in gdb against `zvp boot app` (or `zvp CMD`, with the symbols of app),
+    checks `patterns` in order, the exit status, and (by default) that the run is the run
+    without a debugger."""
+    elf = app if app.endswith(".elf") else "%s/arm/%s.elf" % (FW, app)
+    cmd = cmd or boot(elf)
+    ref_status, ref = reference(cmd) if same_as_reference else (None, None)
+    z = Zvp(cmd, option)
     out = gdb_batch(z.port, elf, commands)
     got = z.wait()
     expect_in_order(out, patterns, z.stderr)
@@ -200,6 +206,28 @@ def case_arm_kill():
         fail("kill did not end the run at main", z.stdout, z.stderr)
 
 
+def case_rv_middleware():
+    # The Zero-riscy inside the csp design, during the tiny ConvNet run (ARM front end, RISC-V
+    # Middleware, PL330, engine): a breakpoint in the layer loop, print the descriptor, next,
+    # watch a global to the write, M-mode CSRs, a register set and restored, memory, continue to
+    # the end of the run, whose results and timing must be those of the run without a debugger.
+    mw = "%s/riscv/csp_middleware.elf" % FW
+    scenario = "%s/scenarios/convnet-tiny-minized.yaml" % SRC
+    line = int(subprocess.run(["grep", "-n", "MW_WR(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS",
+                               "%s/firmware/riscv/middleware/mw.c" % SRC], capture_output=True,
+                              text=True).stdout.split(":")[0])
+    debug_session(mw, [
+        "info registers pc", "break mw.c:%d" % line, "continue", "print d->w", "print d->cin", "next",
+        "watch segs[0].len", "continue", "p/x $mstatus", "p/x $misa", "p $mhartid", "set $keep = $t3",
+        "set var $t3 = 0x55aa", "p/x $t3", "set var $t3 = $keep", "x/16x $sp", "monitor time", "delete",
+        "continue"], [
+        r"^pc\s+0x0\s", r"Breakpoint 1, mw_run_layer \(d=", r"\$1 = 16", r"\$2 = 4", r"^%d\s" % (line + 1),
+        r"Hardware watchpoint 2: segs\[0\]\.len", r"Old value = 0", r"New value = \d+",
+        r"\$3 = 0x1800", r"\$4 = 0x40001104", r"\$5 = 0", r"\$6 = 0x55aa"] + hex_words(4) + [
+        r"simulated time: 0\.0[0-9]+ s", r"the run ended \(the ARM firmware exited with status 0\)",
+        r"exited normally"], cmd=["run", scenario], option="--gdb-rv")
+
+
 # --- raw protocol cases -----------------------------------------------------------------------
 
 def frame(payload):
@@ -256,8 +284,8 @@ class Rsp:
 
 def case_rsp_hostile():
     elf = "%s/arm/hello.elf" % FW
-    ref_status, ref = reference([elf])
-    z = Zvp([elf])
+    ref_status, ref = reference(boot(elf))
+    z = Zvp(boot(elf))
     c = Rsp(z.port)
     if c.ask("?")[:3] not in ("S05", "T05"):
         fail("the attach stop reply is not SIGTRAP")
@@ -292,7 +320,7 @@ def case_rsp_hostile():
 def case_rsp_interrupt_kill():
     # Ctrl-C stops a running core with SIGINT; registers can be read; k ends the run (status 6).
     elf = "%s/arm/bench_compute_long.elf" % FW  # about 3 s of host time: still running at the Ctrl-C
-    z = Zvp([elf])
+    z = Zvp(boot(elf))
     c = Rsp(z.port)
     c.ask("?")
     c.send(frame("c"))
@@ -315,8 +343,8 @@ def case_rsp_interrupt_kill():
 def case_rsp_detach():
     # Attach, look, detach: the run then completes exactly as without a debugger.
     elf = "%s/arm/timer_irq.elf" % FW
-    ref_status, ref = reference([elf])
-    z = Zvp([elf])
+    ref_status, ref = reference(boot(elf))
+    z = Zvp(boot(elf))
     c = Rsp(z.port)
     c.ask("?")
     c.ask("m100000,40")
