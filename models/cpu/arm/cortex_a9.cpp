@@ -79,6 +79,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
 }
 
 CortexA9::~CortexA9() {
+  if (reset_ctx_) uc_context_free(reset_ctx_);
   if (uc_) uc_close(uc_);
 }
 
@@ -508,11 +509,12 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
 // The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's
 // start only while no UC_HOOK_CODE exists (accel/tcg/cpu-exec.c: with code hooks it expects
 // the hooks to keep PC); a debugger's breakpoints and watchpoints install code hooks, so PC is
-// then set here.
+// then set here, whenever a debugger is attached: a deleted hook stays in Unicorn's list until
+// the end of the next uc_emu_start.
 // Without this, a chained block's stale PC resumed the run past the block (a UART store lost).
 void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   stopped_by_block_ = true;
-  if (code_hooks()) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
+  if (agent_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
   uc_emu_stop(uc);
 }
 
@@ -777,6 +779,8 @@ void CortexA9::run() {
   uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);
   set_reg(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
+  // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
+  if (agent_ && uc_context_alloc(uc_, &reset_ctx_) == UC_ERR_OK) uc_context_save(uc_, reset_ctx_);
   using clock = std::chrono::steady_clock;
   // A debugger: held at reset until one attaches (--gdb-wait), or told where the core starts.
   if (agent_) debug_stop(StopReason{StopReason::Attached});

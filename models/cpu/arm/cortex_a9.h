@@ -270,9 +270,8 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // right after the accessing instruction.
   uc_hook insn_hook_ = 0;
   static void on_insn(uc_engine*, uint64_t, uint32_t, void*) {}
-  // Any UC_HOOK_CODE installed (see stop_before_block).
-  bool code_hooks() const { return !breakpoints_.empty() || insn_hook_ != 0; }
   uint32_t bp_skip_ = 1;  // the breakpoint address being resumed from (odd: none)
+  uc_context* reset_ctx_ = nullptr;  // the core's state at reset (monitor reset)
 
   struct MmioWindow {
     CortexA9* self;

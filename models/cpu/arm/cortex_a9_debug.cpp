@@ -161,9 +161,17 @@ bool CortexA9::remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) {
   return false;
 }
 
+// The core's reset (not the platform's): every register, CP15 (MMU, caches and VBAR off) and
+// VFP back to their state before the first instruction, PC at the entry. Memory and devices
+// keep their state, as when only the processor is reset.
 void CortexA9::reset_core() {
-  set_reg(UC_ARM_REG_CPSR, 0x1D3);  // SVC mode, IRQ/FIQ/aborts masked, ARM state
+  if (reset_ctx_) {
+    uc_context_restore(uc_, reset_ctx_);
+  } else {
+    set_reg(UC_ARM_REG_CPSR, 0x1D3);  // SVC mode, IRQ/FIQ/aborts masked, ARM state
+  }
   set_reg(UC_ARM_REG_R15, entry_);
+  uc_ctl_flush_tlb(uc_);  // translations made with the old MMU settings
   sleeping_ = false;
 }
 

@@ -199,6 +199,21 @@ def case_arm_abort():
         r"\$2 = 0x[0-9a-f]+", r"\$3 = 0x17", r"exited normally"])
 
 
+def case_arm_monitor_reset():
+    # monitor reset restarts the core from its reset state (CP15 too: the MMU the first run
+    # enabled is off again) at the entry; the program then runs to completion once more.
+    out, z = debug_session("hello", [
+        "break main", "continue", "monitor reset", "maintenance flush register-cache", "p/x $pc",
+        "p/x &_boot", "continue", "delete", "continue"], [
+        r"Breakpoint 1, main", r"core reset", r"\$1 = (0x[0-9a-f]+)", r"\$2 = (0x[0-9a-f]+)",
+        r"Breakpoint 1, main", r"exited normally"], same_as_reference=False)
+    pcs = re.findall(r"^\$[12] = (0x[0-9a-f]+)", out, re.M)
+    if pcs[0] != pcs[1]:
+        fail("after monitor reset PC is %s, the entry _boot is %s" % tuple(pcs), out)
+    if z.stdout != "Hello from ZVP on Zynq-7000\n":
+        fail("the console after a reset at main: %r" % z.stdout)
+
+
 def case_arm_kill():
     out, z = debug_session("hello", ["break main", "continue", "kill"],
                            [r"Breakpoint 1, main", r"killed"], status=6, same_as_reference=False)
