@@ -249,7 +249,6 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   static constexpr unsigned kDbgRegs = 16 + 1 + 32 + 1;
   // Hands control to the agent; false if the debugger killed the run.
   bool debug_stop(const StopReason& why);
-  size_t debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
   static void on_breakpoint(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   static void on_watch(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void* self);
   DebugAgent* agent_ = nullptr;

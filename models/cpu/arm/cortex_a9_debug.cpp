@@ -2,6 +2,7 @@
 // transport, breakpoints and watchpoints as Unicorn hooks, and the hand-over to the agent.
 #include <cstring>
 
+#include "core/debug_access.h"
 #include "cpu/arm/cortex_a9.h"
 
 namespace zvp {
@@ -75,33 +76,16 @@ bool CortexA9::write_reg(unsigned n, uint64_t v) {
 
 // Memory as the bus sees it (physical addresses; ZVP's firmware maps flat), through the debug
 // transport: devices show their state without side effects (register_bank.h).
-size_t CortexA9::debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n) {
-  size_t done = 0;
-  while (done < n) {
-    const unsigned chunk = unsigned(std::min<size_t>(n - done, 4096));
-    tlm::tlm_generic_payload gp;
-    gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    gp.set_address(addr + done);
-    gp.set_data_ptr(data + done);
-    gp.set_data_length(chunk);
-    gp.set_streaming_width(chunk);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    const unsigned got = bus->transport_dbg(gp);
-    done += std::min(got, chunk);
-    if (got < chunk) break;
-  }
-  return done;
-}
-
 size_t CortexA9::read_mem(uint64_t addr, uint8_t* data, size_t n) {
-  if (addr > 0xFFFFFFFFull) return 0;
-  return debug_transfer(false, addr, data, std::min<uint64_t>(n, 0x100000000ull - addr));
+  return debug_transfer_32(false, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
+    return debug_transport(bus, false, a, d, len);
+  });
 }
 
 size_t CortexA9::write_mem(uint64_t addr, const uint8_t* data, size_t n) {
-  if (addr > 0xFFFFFFFFull) return 0;
-  std::vector<uint8_t> buf(data, data + std::min<uint64_t>(n, 0x100000000ull - addr));
-  const size_t done = debug_transfer(true, addr, buf.data(), buf.size());
+  const size_t done = debug_transfer_32(true, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
+    return debug_transport(bus, true, a, d, len);
+  });
   // Code written by the debugger must be translated again.
   if (done) uc_ctl_remove_cache(uc_, addr, addr + done);
   return done;

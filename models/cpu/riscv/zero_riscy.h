@@ -103,7 +103,7 @@ class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus
   // Hands control to the debugger; false if it killed the run.
   bool debug_stop(const StopReason& why);
   bool wait_watching_debugger(bool for_reset);
-  size_t debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
+  unsigned debug_piece(bool write, uint64_t addr, uint8_t* data, unsigned len);
   // Rv32Bus
   bool load(uint32_t addr, unsigned len, uint32_t& value, uint32_t& wait) override;
   bool store(uint32_t addr, unsigned len, uint32_t value, uint32_t& wait) override;

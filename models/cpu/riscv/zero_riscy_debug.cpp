@@ -1,6 +1,7 @@
 // The Zero-riscy as a debug target (DebugTarget): registers in the order of GDB's RISC-V target
 // description, memory through the debug transport (no side effects on devices), breakpoints and
 // watchpoints kept by the ISS (Rv32Core), and the hand-over to the agent.
+#include "core/debug_access.h"
 #include "cpu/riscv/zero_riscy.h"
 
 #include <algorithm>
@@ -87,49 +88,33 @@ bool ZeroRiscy::write_reg(unsigned n, uint64_t v) {
 }
 
 // Data first (dbus reaches the TCDM, the engine's registers and the L2), then the instruction
-// bus for what only it reaches; a chunk that neither serves ends the transfer.
-size_t ZeroRiscy::debug_transfer(bool write, uint64_t addr, uint8_t* data, size_t n) {
-  size_t done = 0;
-  while (done < n) {
-    const unsigned chunk = unsigned(std::min<size_t>(n - done, 4096));
-    unsigned got = 0;
-    for (auto* s : {&dbus, &ibus}) {
-      if (s->size() == 0) continue;
-      tlm::tlm_generic_payload gp;
-      gp.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-      gp.set_address(addr + done);
-      gp.set_data_ptr(data + done);
-      gp.set_data_length(chunk);
-      gp.set_streaming_width(chunk);
-      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      got = (*s)->transport_dbg(gp);
-      if (got > 0) break;
-    }
-    if (got == 0 && imem_) {  // the directly given instruction memory
-      const uint64_t off = addr + done - imem_base_;
-      if (addr + done >= imem_base_ && off < imem_->size()) {
-        got = unsigned(std::min<uint64_t>(chunk, imem_->size() - off));
-        if (write) std::copy(data + done, data + done + got, imem_->data() + off);
-        else std::copy(imem_->data() + off, imem_->data() + off + got, data + done);
-      }
-    }
-    done += std::min(got, chunk);
-    if (got < chunk) break;
+// bus for what only it reaches, then the directly given instruction memory; a piece that none
+// serves ends the transfer.
+unsigned ZeroRiscy::debug_piece(bool write, uint64_t addr, uint8_t* data, unsigned len) {
+  for (auto* s : {&dbus, &ibus}) {
+    if (s->size() == 0) continue;
+    if (const unsigned got = debug_transport(*s, write, addr, data, len)) return got;
   }
-  return done;
+  if (!imem_ || addr < imem_base_ || addr - imem_base_ >= imem_->size()) return 0;
+  const uint64_t off = addr - imem_base_;
+  const unsigned got = unsigned(std::min<uint64_t>(len, imem_->size() - off));
+  if (write) std::copy(data, data + got, imem_->data() + off);
+  else std::copy(imem_->data() + off, imem_->data() + off + got, data);
+  return got;
 }
 
 size_t ZeroRiscy::read_mem(uint64_t addr, uint8_t* data, size_t n) {
-  if (addr > 0xFFFFFFFFull) return 0;
-  return debug_transfer(false, addr, data, std::min<uint64_t>(n, 0x100000000ull - addr));
+  return debug_transfer_32(false, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
+    return debug_piece(false, a, d, len);
+  });
 }
 
+// The ISS validates its predecoded instructions against memory on every fetch: code written
+// here needs no invalidation.
 size_t ZeroRiscy::write_mem(uint64_t addr, const uint8_t* data, size_t n) {
-  if (addr > 0xFFFFFFFFull) return 0;
-  // The ISS validates its predecoded instructions against memory on every fetch: code written
-  // here needs no invalidation.
-  std::vector<uint8_t> buf(data, data + std::min<uint64_t>(n, 0x100000000ull - addr));
-  return debug_transfer(true, addr, buf.data(), buf.size());
+  return debug_transfer_32(true, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
+    return debug_piece(true, a, d, len);
+  });
 }
 
 bool ZeroRiscy::add_breakpoint(uint64_t addr) {
