@@ -157,18 +157,22 @@ def case_arm_timer_irq():
     # handler (IRQ mode in CPSR), continue to the exit.
     debug_session("timer_irq", [
         "break main", "continue", "next", "next", "print count", "watch count", "continue", "x/i $pc - 4",
-        "delete", "break ptimer_isr", "continue", "p/x $cpsr & 0x1f", "print count", "delete", "continue"], [
+        "delete", "break ptimer_isr", "continue", "p/x $cpsr & 0x1f", "print count", "delete",
+        "rwatch count", "continue", "bt 1", "delete", "continue"], [
         r"Breakpoint 1, main \(\)", r"^47\s+bsp_irq_attach", r"^48\s+bsp_cpu_irq_enable",
         r"\$1 = 0", r"Hardware watchpoint 2: count", r"Old value = 0", r"New value = 1", r"ptimer_isr",
         r"<ptimer_isr\+\d+>:\s+str\s",  # the instruction before the stop is the store
-        r"Breakpoint 3, ptimer_isr", r"\$2 = 0x12", r"\$3 = 1", r"exited normally"])
+        r"Breakpoint 3, ptimer_isr", r"\$2 = 0x12", r"\$3 = 1",
+        r"Hardware read watchpoint 4: count", r"Value = [12]", r"#0\s+(0x[0-9a-f]+ in )?(ptimer_isr|main)",
+        r"exited normally"])
 
 
 def case_arm_thumb_irq():
     # The same handler compiled as Thumb-2: the breakpoint is on a Thumb instruction.
     debug_session("timer_irq_thumb", [
-        "break ptimer_isr", "continue", "p $cpsr & 0x20", "bt 1", "delete", "continue"], [
-        r"Breakpoint 1, ptimer_isr", r"\$1 = 32", r"#0\s+ptimer_isr", r"exited normally"])
+        "hbreak ptimer_isr", "continue", "p $cpsr & 0x20", "bt 1", "delete", "continue"], [
+        r"Hardware assisted breakpoint 1 at", r"Breakpoint 1, ptimer_isr", r"\$1 = 32", r"#0\s+ptimer_isr",
+        r"exited normally"])
 
 
 def case_arm_wfi_step():
