@@ -98,15 +98,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             }
           }
         }
-        // Let running steps finish while the output is drained, then count.
-        for (int i = 0; i < 2000 && (b.cpu.read32(R::STATUS) & 4u); ++i) {
+        // Let running steps and output packets finish while the output is drained, then count
+        // (a packet streams after its step: STATUS.busy is clear, OARG0_STATUS.streaming set).
+        auto active = [&] { return (b.cpu.read32(R::STATUS) & 4u) || (b.cpu.read32(R::OARG0_STATUS) & 1u); };
+        for (int i = 0; i < 2000 && active(); ++i) {
           sc_core::wait(beat * 16.0);
           drain();
         }
         sc_core::wait(beat * 64.0);
         drain();
         const uint32_t sent = b.cpu.read32(R::OUT_WORDS) - out0;
-        if (sent != uint32_t(received) && !(b.cpu.read32(R::STATUS) & 4u)) std::abort();
+        if (sent != uint32_t(received) && !active()) std::abort();
         // Soft reset: idle, nothing pending, no error, no interrupt.
         b.cpu.write32(R::IARG_RQT_EN, 0);
         b.cpu.write32(R::CMD, uint32_t(DtpuAdapter::STOP_EXECUTE_CONTINUOUS) << 16);

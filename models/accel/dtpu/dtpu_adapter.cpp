@@ -280,6 +280,7 @@ void DtpuAdapter::core() {
       while (done < send) {
         const size_t k = oarg0->nb_put_timed(&beats[done], send - done, t, cyc, &t);
         done += k;
+        cnt_.out_words += k;  // counted as the stream accepts them: software sees the progress
         if (done < send) {
           wait_until(t);
           if (oarg0->num_free() == 0) sc_core::wait(oarg0->data_read_event());
@@ -289,7 +290,6 @@ void DtpuAdapter::core() {
       wait_until(t);
       const uint64_t took = uint64_t((sc_core::sc_time_stamp() - s0) / cyc);
       cnt_.out_stall += took > send ? took - send : 0;
-      cnt_.out_words += send;
     }
     ostatus_->set(ostatus_->get() & ~1u);
     ev_.notify();
