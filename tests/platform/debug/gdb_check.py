@@ -144,12 +144,16 @@ def hex_words(line_count):
 
 def case_arm_hello():
     # r12 is a scratch register at main's entry: setting it does not change what main does.
-    debug_session("hello", [
+    # The transaction log switched on from gdb shows main's UART writes (on zvp's stderr).
+    _, z = debug_session("hello", [
         "break main", "continue", "info registers pc cpsr sp", "set var $r12 = 0x1234abcd", "p/x $r12",
-        "x/16x $sp", "monitor time", "monitor help", "continue"], [
+        "x/16x $sp", "monitor time", "monitor help", "monitor trace on uart1", "continue"], [
         r"Breakpoint 1, main \(\)", r"^pc\s+0x100120\s", r"^cpsr\s+0x[0-9a-f]+", r"^sp\s+0x",
         r"\$1 = 0x1234abcd"] + hex_words(4) + [
-        r"simulated time: 0\.0000[0-9]+ s", r"monitor time", r"exited normally"])
+        r"simulated time: 0\.0000[0-9]+ s", r"monitor time", r"transaction log on for 'uart1'",
+        r"exited normally"])
+    if not re.search(r"zynq\.uart1\.socket b W 0x00000030 len=4 data=00000048", z.stderr):  # 'H'
+        fail("monitor trace on uart1 did not log the UART writes", z.stderr)
 
 
 def case_arm_timer_irq():
@@ -357,6 +361,48 @@ def case_rsp_interrupt_kill():
     got = z.wait()
     if got != 6 or "killed by the debugger" not in z.stderr or "exit status" in z.stdout:
         fail("k must end the run with status 6, got %d" % got, z.stderr)
+
+
+def case_rsp_two_cores():
+    # --gdb and --gdb-rv together, both held at reset: each core on its own port; the run starts
+    # once both debuggers have attached and resumed, and is the run without debuggers.
+    scenario = "%s/scenarios/convnet-tiny-minized.yaml" % SRC
+    ref_status, ref = reference(["run", scenario])
+    p = subprocess.Popen([ZVP, "run", scenario, "--stats", "--gdb", "0", "--gdb-rv", "0", "--gdb-wait"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ports, err = {}, []
+    for line in p.stderr:
+        err.append(line)
+        m = re.search(r"\[gdb\] (\S+): listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            ports[m.group(1)] = int(m.group(2))
+        if len(ports) == 2:
+            break
+    if set(ports) != {"zynq.cpu0", "csp.riscv"}:
+        p.kill()
+        fail("expected two servers, got %r" % ports, "".join(err))
+    replies = {}
+
+    def drive(name):
+        c = Rsp(ports[name])
+        replies[name] = [c.ask("?")[:3]]
+        c.send(frame("c"))
+        c.ack()
+        r = c.packet()
+        while r.startswith("O") and r != "OK":  # console output ("the run ended (...)")
+            r = c.packet()
+        replies[name].append(r[:3])  # the end of the run: an exit reply
+    threads = [threading.Thread(target=drive, args=(n,)) for n in ports]
+    for t in threads:
+        t.start()
+    out, rest = p.communicate(timeout=TIMEOUT)
+    for t in threads:
+        t.join(timeout=10)
+    err.extend(rest)
+    if any(r != ["T05", "W00"] for r in replies.values()) or len(replies) != 2:
+        fail("stop replies %r" % replies, "".join(err))
+    if p.returncode != ref_status or split_run(out, "".join(err)) != ref:
+        fail("the run with two debuggers is not the run without", out, "".join(err))
 
 
 def case_rsp_detach():
