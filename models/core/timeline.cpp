@@ -29,6 +29,7 @@ Timeline::Timeline(std::FILE* f, const std::string& path, const std::string& fil
 void Timeline::close(const sc_core::sc_time& end) {
   Timeline* tl = instance_;
   if (!tl) return;
+  for (auto& fn : tl->closers_) fn(end);
   instance_ = nullptr;
   // Close what is still open, even past the cap: every begin has its end.
   for (size_t i = 0; i < tl->tracks_.size(); ++i) {
@@ -167,6 +168,40 @@ void Timeline::counter(int track, const std::string& name, const sc_core::sc_tim
   std::snprintf(v, sizeof v, "%.6g", value);
   emit("\"ph\": \"C\", \"name\": \"" + json_escape(name) + "\", \"pid\": " + std::to_string(k.pid) +
        ", \"ts\": " + ts(t) + ", \"args\": {\"value\": " + v + "}");
+}
+
+void TimelineBandwidth::emit_window(Timeline& tl) {
+  const double mb_per_s = double(bytes_) / window_.to_seconds() / 1e6;
+  tl.counter(track_, counter_, window_ * double(cur_), mb_per_s);
+}
+
+void TimelineBandwidth::add(uint64_t bytes, const sc_core::sc_time& at) {
+  Timeline* tl = Timeline::get();
+  if (!tl) return;
+  if (tl != tl_) {  // a new timeline: register the last-window report with it
+    tl_ = tl;
+    track_ = tl->track(group_, track_name_);
+    have_ = false;
+    bytes_ = 0;
+    if (track_ < 0) return;
+    tl->at_close([this](const sc_core::sc_time&) {
+      if (have_ && tl_) emit_window(*tl_);
+      have_ = false;
+      tl_ = nullptr;
+    });
+  }
+  if (track_ < 0) return;
+  const uint64_t w = uint64_t(at / window_);
+  if (!have_) {
+    cur_ = w;
+    have_ = true;
+  } else if (w > cur_) {  // the window is over: report it, and a 0 if idle windows follow
+    emit_window(*tl);
+    if (w > cur_ + 1) tl->counter(track_, counter_, window_ * double(cur_ + 1), 0);
+    cur_ = w;
+    bytes_ = 0;
+  }
+  bytes_ += bytes;  // (a transfer ending in an earlier window, from a master running ahead, counts here)
 }
 
 }  // namespace zvp

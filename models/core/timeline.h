@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ class Timeline {
   void instant(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json = "");
   void counter(int track, const std::string& name, const sc_core::sc_time& t, double value);
 
+  // Called by close() before the file ends (e.g. to report a last partial window).
+  void at_close(std::function<void(const sc_core::sc_time&)> fn) { closers_.push_back(std::move(fn)); }
   uint64_t events() const { return events_; }
   bool capped() const { return capped_; }
 
@@ -66,6 +69,28 @@ class Timeline {
   std::vector<Track> tracks_;
   std::map<std::string, int> pids_;              // group -> pid
   std::map<std::string, int> track_ids_;         // "group/name" -> track
+  std::vector<std::function<void(const sc_core::sc_time&)>> closers_;
+};
+
+// A bandwidth counter on the timeline: bytes a port moves, reported per window of simulated
+// time as MB/s (one counter event per window with traffic at the window's start, a 0 after an
+// idle gap, the last window when the timeline closes). Costs one pointer test when off.
+class TimelineBandwidth {
+ public:
+  TimelineBandwidth(std::string group, std::string track, std::string counter,
+                    sc_core::sc_time window = sc_core::sc_time(10, sc_core::SC_US))
+      : group_(std::move(group)), track_name_(std::move(track)), counter_(std::move(counter)), window_(window) {}
+  // `bytes` finished moving at `at`.
+  void add(uint64_t bytes, const sc_core::sc_time& at);
+
+ private:
+  void emit_window(Timeline& tl);
+  std::string group_, track_name_, counter_;
+  sc_core::sc_time window_;
+  Timeline* tl_ = nullptr;  // the timeline this meter has registered with
+  int track_ = -1;
+  uint64_t cur_ = 0, bytes_ = 0;
+  bool have_ = false;
 };
 
 }  // namespace zvp

@@ -11,6 +11,8 @@ using sc_core::SC_ZERO_TIME;
 AxiPort::AxiPort(sc_core::sc_module_name name, const AxiPortConfig& cfg)
     : sc_core::sc_module(name), target("target"), initiator("initiator"), cfg_(cfg),
       trace_(std::string(this->name()) + ".target"),
+      tl_read_("PS AXI ports", this->name(), std::string(this->name()) + " read MB/s"),
+      tl_write_("PS AXI ports", this->name(), std::string(this->name()) + " write MB/s"),
       up_("up", {[this](int id, Gp& gp, tlm::tlm_phase& ph, sc_time& t) {
                    return target[id]->nb_transport_bw(gp, ph, t);
                  },
@@ -38,10 +40,25 @@ sc_time AxiPort::burst_time(unsigned len) const {
   return cfg_.clock.cycles(beats ? beats : uint64_t{1});
 }
 
-void AxiPort::count(const Gp& gp) {
+void AxiPort::count(const Gp& gp, const sc_time& end) {
   if (gp.get_response_status() != tlm::TLM_OK_RESPONSE) return;
-  if (gp.is_read()) bytes_read_ += gp.get_data_length();
-  if (gp.is_write()) bytes_written_ += gp.get_data_length();
+  if (gp.is_read()) {
+    bytes_read_ += gp.get_data_length();
+    tl_read_.add(gp.get_data_length(), end);
+  }
+  if (gp.is_write()) {
+    bytes_written_ += gp.get_data_length();
+    tl_write_.add(gp.get_data_length(), end);
+  }
+}
+
+// at: the outstanding transactions of each channel as timeline counters, when they change.
+void AxiPort::timeline_outstanding() {
+  Timeline* tl = Timeline::get();
+  if (!tl) return;
+  const int t = tl->track("PS AXI ports", name());
+  tl->counter(t, std::string(name()) + " reads outstanding", sc_time_stamp(), reads_);
+  tl->counter(t, std::string(name()) + " writes outstanding", sc_time_stamp(), writes_);
 }
 
 void AxiPort::dump_stats(Stats& s) const {
@@ -67,7 +84,7 @@ void AxiPort::lt_transport(Gp& gp, sc_time& delay) {
   // The data streams through the port at its width: never faster than the port.
   const sc_time end = std::max(down_end, start + crossing_ + xfer) + crossing_;
   delay = end - sc_time_stamp();
-  count(gp);
+  count(gp, end);
   if (trace_.on()) trace_.log(gp, delay);
 }
 
@@ -102,6 +119,7 @@ void AxiPort::at_accept(int id, Gp& gp) {
     ++reads_;
     max_reads_seen_ = std::max(max_reads_seen_, reads_);
   }
+  timeline_outstanding();
   // Reserve the channel now: transactions of a channel keep their order (AXI, one ID).
   sc_time& busy = wr ? w_busy_ : r_busy_;
   const sc_time start = std::max(now, busy);
@@ -117,7 +135,7 @@ void AxiPort::at_response(Gp& gp) {
   origin_.erase(it);
   const sc_time now = sc_time_stamp();
   const sc_time ready = std::max(now, f.data_end) + crossing_;
-  count(gp);
+  count(gp, ready);
   if (trace_.on()) trace_.log(gp, ready - now, "at");
   up_.respond(f.id, gp, ready - now);
 }
@@ -128,6 +146,7 @@ void AxiPort::at_done(int, Gp& gp) {
   } else if (reads_) {
     --reads_;
   }
+  timeline_outstanding();
   up_.retry();
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/clock.h"
 #include "core/stats.h"
+#include "core/timeline.h"
 #include "core/timing_mode.h"
 #include "core/tx_trace.h"
 #include "interconnect/at_initiator_side.h"
@@ -87,7 +88,8 @@ class AxiPort : public sc_core::sc_module {
   void at_accept(int id, Gp& gp);
   void at_response(Gp& gp);
   void at_done(int id, Gp& gp);
-  void count(const Gp& gp);
+  void count(const Gp& gp, const sc_core::sc_time& end);
+  void timeline_outstanding();
 
   AxiPortConfig cfg_;
   sc_core::sc_time crossing_;
@@ -100,6 +102,9 @@ class AxiPort : public sc_core::sc_module {
   };
   std::map<Gp*, InFlight> origin_;
   TxTrace trace_;  // declared before up_/down_: hooks may log
+  // The timeline (--perfetto): bandwidth per 10 us window of each channel, and (at) the
+  // transactions outstanding.
+  TimelineBandwidth tl_read_, tl_write_;
   AtTargetSide up_;
   AtInitiatorSide down_;
 };

@@ -3,7 +3,9 @@
 
 usage: perfetto_check.py CASE FILE.json
   lenet    lenet5-zybo --images 2: AXI DMA transfers, the IP's stages per image in DATAFLOW
-           order, the IP's interrupt after each image, the CPU's WFI slices and IRQ entries
+           order, the IP's interrupt after each image, the CPU's WFI slices and IRQ entries,
+           S_AXI_HP0's read bandwidth per 10 us window adding up to the bytes read
+  lenet_at the same with --timing at, plus HP0's outstanding reads (rise, at most 8, back to 0)
   convnet  convnet-tiny-minized: PL330 channel programs, CSP passes, the RISC-V's WFI, the
            DMAC interrupts
   probe    ps_probe: the firmware markers in program order, TTC0 interrupts inside "ttc0"
@@ -81,8 +83,24 @@ def check_lenet(ev):
         # The IP's interrupt (ap_done) rises when the image's result is written.
         ip_irq = [i for i in instants(ev, "Interrupts/IRQ 61", "rise") if abs(i["ts"] - end) < 0.01]
         assert ip_irq, ("no IP interrupt at the end of image %d" % img, end)
+    # HP0 bandwidth per 10 us window: the windows add up to the bytes the DMA read (hand count:
+    # 2 images x 1,024 pixels x 2 bytes); MB/s x 10 us = bytes.
+    bw = [e for e in ev if e["ph"] == "C" and e["name"] == "zynq.s_axi_hp0 read MB/s"]
+    assert bw, "no bandwidth counter for S_AXI_HP0"
+    assert abs(sum(e["args"]["value"] for e in bw) * 10 - 2 * 2048) < 1e-6, bw
     assert instants(ev, "PS CPU", "IRQ"), "no IRQ entry on the CPU track"
     assert [e for e in ev if e["ph"] == "B" and e["track"].startswith("PS CPU") and e["name"] == "WFI"]
+
+
+def check_lenet_at(ev):
+    # at: the same LeNet run, plus HP0's outstanding transactions: they rise while the DMA reads
+    # (at most the port's 8 read slots) and are back to 0 at the end.
+    check_lenet(ev)
+    out = sorted((e for e in ev if e["ph"] == "C" and e["name"] == "zynq.s_axi_hp0 reads outstanding"),
+                 key=lambda e: e["ts"])
+    assert out, "no outstanding-reads counter for S_AXI_HP0 in at"
+    values = [e["args"]["value"] for e in out]
+    assert max(values) >= 1 and max(values) <= 8 and values[-1] == 0, values
 
 
 def check_convnet(ev):
@@ -118,6 +136,8 @@ def main():
     d, ev = load(path)
     if case == "lenet":
         check_lenet(ev)
+    elif case == "lenet_at":
+        check_lenet_at(ev)
     elif case == "convnet":
         check_convnet(ev)
     elif case == "probe":
