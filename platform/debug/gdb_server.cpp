@@ -123,7 +123,17 @@ bool GdbServer::poll() {
   return interrupt_;
 }
 
+bool GdbServer::hold_at_reset(DebugTarget& target) {
+  const bool go_on = stopped(target, StopReason{StopReason::Attached});
+  held_ = &target;
+  return go_on;
+}
+
 bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
+  if (why_in.kind == StopReason::Attached && held_ == &target) {  // served before the start
+    held_ = nullptr;
+    return true;
+  }
   StopReason why = why_in;
   const bool fresh = client_ >= 0 && (!session_ || target_ != &target);
   interrupt_ = false;

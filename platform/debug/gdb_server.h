@@ -43,6 +43,11 @@ class GdbServer : public DebugAgent {
   bool stopped(DebugTarget& target, const StopReason& why) override;
   void finished(DebugTarget& target, const StopReason& why) override;
   bool attached() const override { return client_ >= 0; }
+  // --gdb-wait for a core whose thread may start after other processes have run: serve the
+  // attach stop now, before the simulation starts (the core's state is valid at elaboration);
+  // the core's own first stopped(Attached) then returns at once. False if the debugger killed
+  // the run.
+  bool hold_at_reset(DebugTarget& target);
   // The platform's run is over (the firmware exited, the time limit, a kill): a debugger still
   // attached to a core that did not report its own end (the PL's RISC-V, a core stopped by the
   // time limit) is told why on its console and gets an exit reply with `status`.
@@ -70,6 +75,7 @@ class GdbServer : public DebugAgent {
   bool interrupt_ = false;   // Ctrl-C or a new connection seen while running
   bool killed_ = false;
   bool final_sent_ = false;  // the last stop reply (exit) went out
+  DebugTarget* held_ = nullptr;  // hold_at_reset served this target's attach stop
   std::string last_sent_;    // for '-' (resend)
   std::chrono::steady_clock::time_point next_poll_{};
 };

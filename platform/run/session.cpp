@@ -112,7 +112,9 @@ Session::Session(const Scenario& sc, const HostIo& io)
       }
       return false;
     });
-    gdb_->set_on_kill([] { sc_core::sc_stop(); });
+    gdb_->set_on_kill([] {
+      if (sc_core::sc_is_running()) sc_core::sc_stop();
+    });
     soc_->cpu.set_debug_agent(gdb_.get());
   }
   if (io_.gdb_rv_port >= 0) {
@@ -126,7 +128,9 @@ Session::Session(const Scenario& sc, const HostIo& io)
     } catch (const std::runtime_error& e) {
       throw ConfigError(std::string("--gdb-rv: ") + e.what());
     }
-    gdb_rv_->set_on_kill([] { sc_core::sc_stop(); });
+    gdb_rv_->set_on_kill([] {
+      if (sc_core::sc_is_running()) sc_core::sc_stop();  // (before the start: run() does not start)
+    });
     core->set_debug_agent(gdb_rv_.get());
   }
   if (!io_.vcd_path.empty()) {
@@ -207,7 +211,13 @@ RunResult Session::run() {
   RunResult r;
   const double t0 = wall_now();
   soc_->cpu.set_run_limit(sc_core::sc_time_stamp() + sc_.max_sim_time);  // exact end (sync_to_next_event)
-  sc_core::sc_start(sc_.max_sim_time);
+  // --gdb-wait with the PL's RISC-V: its debugger attaches before anything runs (the A9 would
+  // otherwise run its first quantum before the RISC-V's thread is first scheduled). The A9's
+  // own hold is at the start of its thread, after its reset state is set up.
+  bool go = true;
+  if (io_.gdb_wait && gdb_rv_ && cfg_->design && cfg_->design->debug_core())
+    go = gdb_rv_->hold_at_reset(*cfg_->design->debug_core());
+  if (go) sc_core::sc_start(sc_.max_sim_time);
   r.wall_s = wall_now() - t0;
   std::fflush(stdout);
   r.exited = soc_->cpu.exited();
