@@ -284,14 +284,40 @@ void CortexA9::take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr
   if (Timeline* tl = Timeline::get()) {
     static const char* const kinds[] = {"reset", "undefined instruction", "SVC", "prefetch abort",
                                         "data abort", "?", "IRQ", "FIQ"};
-    tl->instant(timeline_track(tl), kinds[(vector_offset >> 2) & 7], local_time());
+    tl->instant(timeline_track(tl), kinds[(vector_offset >> 2) & 7], block_time());
+    if (handler_track_ >= 0) {
+      tl->begin(handler_track_, kinds[(vector_offset >> 2) & 7], block_time());
+      handler_modes_.push_back(mode);
+      stop_at_ = 0;  // every block of the handler takes the slow path, which sees the return
+    }
   }
+}
+
+sc_core::sc_time CortexA9::block_time() const {
+  return local_time() + (p_.clock.cycles(cycles()) - charged_time_);
+}
+
+// A handler ends when the core leaves its mode (the return, LIFO for nested ones); a handler
+// that switches modes itself (nested-interrupt schemes) shows as ending at that switch.
+void CortexA9::handler_returns() {
+  Timeline* tl = Timeline::get();
+  if (!tl || tl != tl_owner_) {  // the timeline closed its slices
+    handler_modes_.clear();
+    return;
+  }
+  const uint32_t mode = cpsr() & kModeMask;
+  while (!handler_modes_.empty() && handler_modes_.back() != mode) {
+    tl->end(handler_track_, block_time());
+    handler_modes_.pop_back();
+  }
+  if (handler_modes_.empty()) stop_at_ = (irq_ || fiq_ || stop_request_) ? 0 : slice_end_;
 }
 
 int CortexA9::timeline_track(Timeline* tl) {
   if (tl != tl_owner_) {
     tl_owner_ = tl;
     tl_track_ = tl->track("PS CPU", name());
+    handler_track_ = tl->track("PS CPU", std::string(name()) + " handlers");
   }
   return tl_track_;
 }
@@ -474,6 +500,7 @@ void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_
 }
 
 void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
+  if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
   // observe: what run() would do between the slices, without leaving Unicorn (same slice ends,
   // so the same instants for interrupts and the same times).
@@ -484,7 +511,7 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
     if (!sync || qk_.skip_sync()) {
       if (sync) ++syncs_skipped_;
       slice_end_ = units_ + slice_units();
-      stop_at_ = slice_end_;
+      stop_at_ = handler_modes_.empty() ? slice_end_ : 0;
     }
   }
   if (units_ >= slice_end_) {
@@ -808,7 +835,7 @@ void CortexA9::run() {
     }
 
     slice_end_ = units_ + slice_units();
-    stop_at_ = (irq_ || fiq_) ? 0 : slice_end_;
+    stop_at_ = (irq_ || fiq_ || !handler_modes_.empty()) ? 0 : slice_end_;
     stop_request_ = false;
     stopped_by_block_ = false;
     fault_ = {};

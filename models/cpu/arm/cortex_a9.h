@@ -213,6 +213,12 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
   // The timeline's track of this core (WFI slices, exception entries), created on first use.
   int timeline_track(Timeline* tl);
+  // Exception handlers as slices on their own track: opened at the entry, closed when the core
+  // leaves the exception's mode (checked per block while one is open: the slow block path).
+  std::vector<uint32_t> handler_modes_;
+  int handler_track_ = -1;
+  void handler_returns();
+  sc_core::sc_time block_time() const;  // the core's time at the current block, uncharged units included
   Timeline* tl_owner_ = nullptr;
   int tl_track_ = -1;
   double wall_seconds() const;    // host time spent in the core's thread

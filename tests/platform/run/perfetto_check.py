@@ -3,7 +3,8 @@
 
 usage: perfetto_check.py CASE FILE.json
   lenet    lenet5-zybo --images 2: AXI DMA transfers, the IP's stages per image in DATAFLOW
-           order, the IP's interrupt after each image, the CPU's WFI slices and IRQ entries,
+           order, the IP's interrupt after each image, the CPU's WFI slices, IRQ entries and
+           IRQ handler slices,
            S_AXI_HP0's read bandwidth per 10 us window adding up to the bytes read
   lenet_at the same with --timing at, plus HP0's outstanding reads (rise, at most 8, back to 0)
   convnet  convnet-tiny-minized: PL330 channel programs, CSP passes, the RISC-V's WFI, the
@@ -90,6 +91,15 @@ def check_lenet(ev):
     assert abs(sum(e["args"]["value"] for e in bw) * 10 - 2 * 2048) < 1e-6, bw
     assert instants(ev, "PS CPU", "IRQ"), "no IRQ entry on the CPU track"
     assert [e for e in ev if e["ph"] == "B" and e["track"].startswith("PS CPU") and e["name"] == "WFI"]
+    # IRQ handlers as slices on the CPU's handler track: one per IRQ entry, opening at it and
+    # closing when the core leaves IRQ mode (a short dispatch: well under 100 us).
+    entries = [e["ts"] for e in instants(ev, "PS CPU", "IRQ")]
+    opens = [e for e in ev if e["ph"] == "B" and e["track"].endswith(" handlers") and e["name"] == "IRQ"]
+    closes = [e for e in ev if e["ph"] == "E" and e["track"].endswith(" handlers")]
+    assert len(opens) == len(entries) and len(closes) == len(opens), (len(opens), len(entries), len(closes))
+    for b, e in zip(sorted(opens, key=lambda x: x["ts"]), sorted(closes, key=lambda x: x["ts"])):
+        assert 0 < e["ts"] - b["ts"] < 100, (b, e)
+    assert all(min(abs(b["ts"] - t) for t in entries) < 0.001 for b in opens)
 
 
 def check_lenet_at(ev):
