@@ -28,12 +28,13 @@ struct StopReason {
     Step,         // a single step completed
     Watchpoint,   // a watched address was accessed (addr, kind)
     Fault,        // a data or prefetch abort: reported as SIGSEGV with the address (addr)
-    Exited,       // the program exited (status)
+    Exited,       // the program exited (status), or ended with `signal` (X reply)
   };
   Kind kind = Attached;
   uint64_t addr = 0;
   WatchKind watch = WatchKind::Write;
   int status = 0;
+  int signal = 0;  // Exited: the run ended without the program's exit (a lock-up, the time limit)
 };
 
 class DebugTarget {

@@ -218,11 +218,12 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
   }
 }
 
-void GdbServer::end_of_run(DebugTarget& target, int status, const std::string& reason) {
+void GdbServer::end_of_run(DebugTarget& target, int status, int signal, const std::string& reason) {
   if (client_ < 0 || killed_ || final_sent_) return;
   send_packet("O" + hex_encode("zvp: the run ended (" + reason + ")\n"));
   StopReason end{StopReason::Exited};
   end.status = status & 0xFF;
+  end.signal = signal;
   finished(target, end);
 }
 

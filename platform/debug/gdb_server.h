@@ -50,8 +50,9 @@ class GdbServer : public DebugAgent {
   bool hold_at_reset(DebugTarget& target);
   // The platform's run is over (the firmware exited, the time limit, a kill): a debugger still
   // attached to a core that did not report its own end (the PL's RISC-V, a core stopped by the
-  // time limit) is told why on its console and gets an exit reply with `status`.
-  void end_of_run(DebugTarget& target, int status, const std::string& reason);
+  // time limit) is told why on its console and gets an exit reply: W`status`, or X`signal` when
+  // the platform ended without the firmware's exit.
+  void end_of_run(DebugTarget& target, int status, int signal, const std::string& reason);
 
  private:
   bool accept_client(bool block);

@@ -56,7 +56,8 @@ std::string GdbSession::stop_reply(const StopReason& why) {
       last_stop_ = "T0bthread:1;";  // SIGSEGV
       break;
     case StopReason::Exited:
-      std::snprintf(buf, sizeof buf, "W%02x", why.status & 0xFF);
+      if (why.signal) std::snprintf(buf, sizeof buf, "X%02x", why.signal & 0xFF);
+      else std::snprintf(buf, sizeof buf, "W%02x", why.status & 0xFF);
       last_stop_ = buf;
       break;
   }

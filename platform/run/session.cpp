@@ -229,9 +229,10 @@ RunResult Session::run() {
                             : r.killed ? std::string("killed from a debugger")
                                        : std::string("simulated-time limit reached");
     const int status = r.exited ? r.exit_status : 0;
-    if (gdb_) gdb_->end_of_run(soc_->cpu, status, why);
+    const int signal = r.exited ? 0 : 14;  // SIGALRM: gdb shows "terminated with signal SIGALRM"
+    if (gdb_) gdb_->end_of_run(soc_->cpu, status, signal, why);
     if (gdb_rv_ && cfg_->design && cfg_->design->debug_core())
-      gdb_rv_->end_of_run(*cfg_->design->debug_core(), status, why);
+      gdb_rv_->end_of_run(*cfg_->design->debug_core(), status, signal, why);
   }
   r.locked_up = soc_->cpu.locked_up();
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/debug_access.h"
 #include "core/log.h"
 #include "core/timeline.h"
 #include "cpu/arm/arm_decode.h"
@@ -124,14 +125,9 @@ void CortexA9::set_heap_info(const SemihostHeapInfo& h) {
 
 bool CortexA9::load_image_dbg(tlm::tlm_fw_transport_if<>& target, const ElfImage& image,
                               std::string* err) {
+  tlm::tlm_fw_transport_if<>* port = &target;
   auto xfer = [&](uint64_t addr, uint8_t* data, unsigned len) {
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(addr);
-    gp.set_data_ptr(data);
-    gp.set_data_length(len);
-    gp.set_streaming_width(len);
-    return target.transport_dbg(gp) == len;
+    return debug_transport(port, true, addr, data, len) == len;
   };
   constexpr unsigned kChunk = 1u << 16;
   std::vector<uint8_t> zeros(kChunk, 0);
@@ -920,8 +916,9 @@ void CortexA9::run() {
   }
 
   if (agent_) {
-    StopReason end{exited_ ? StopReason::Exited : StopReason::Fault};
+    StopReason end{StopReason::Exited};
     end.status = exit_status_;
+    if (!exited_) end.signal = 11;  // halted (a lock-up, an engine error): SIGSEGV
     agent_->finished(*this, end);
   }
   sync();

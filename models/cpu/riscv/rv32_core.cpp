@@ -243,7 +243,7 @@ void Rv32Core::check_watch(uint32_t addr, unsigned len, bool write) {
   for (const Watch& w : watches_) {
     if (!(write ? w.on_write : w.on_read)) continue;
     if (uint64_t{addr} + len <= w.addr || uint64_t{w.addr} + w.len <= addr) continue;
-    hit_ = {Rv32DebugHit::Watchpoint, std::max(addr, w.addr), write};
+    hit_ = {Rv32DebugHit::Watchpoint, std::max(addr, w.addr), write, w.on_read && w.on_write};
     stop_req_ = true;
     attention_ = true;
     return;

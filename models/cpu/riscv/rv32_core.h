@@ -73,6 +73,7 @@ struct Rv32DebugHit {
   enum Kind { None, Breakpoint, Watchpoint } kind = None;
   uint32_t addr = 0;   // the breakpoint's pc, or the watched data address accessed
   bool write = false;  // watchpoint: the access was a store
+  bool both = false;   // watchpoint: the matched one watches reads and writes (an access watch)
 };
 
 // Flags of a direct RAM region.

@@ -175,9 +175,7 @@ void ZeroRiscy::thread() {
     if (s == Rv32Stop::Debug) {
       const Rv32DebugHit& h = core_.debug_hit();
       StopReason why{h.kind == Rv32DebugHit::Breakpoint ? StopReason::Breakpoint : StopReason::Watchpoint, h.addr};
-      why.watch = h.write ? WatchKind::Write : WatchKind::Read;
-      for (const auto& w : watch_kinds_)  // an access watchpoint reports as one
-        if (w.kind == WatchKind::Access && h.addr >= w.addr && h.addr < w.addr + w.len) why.watch = WatchKind::Access;
+      why.watch = h.both ? WatchKind::Access : h.write ? WatchKind::Write : WatchKind::Read;
       if (!debug_stop(why)) return;
     } else if (step_) {
       if (core_.sleeping()) step_after_wake = true;

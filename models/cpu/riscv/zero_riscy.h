@@ -123,11 +123,6 @@ class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus
   uint64_t bus_accesses_ = 0;
   DebugAgent* agent_ = nullptr;
   bool step_ = false;
-  struct WatchRange {
-    uint64_t addr, len;
-    WatchKind kind;
-  };
-  std::vector<WatchRange> watch_kinds_;  // the debugger's watchpoints, as it set them
   tlm::tlm_generic_payload gp_;
 };
 

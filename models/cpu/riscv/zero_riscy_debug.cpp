@@ -128,20 +128,11 @@ bool ZeroRiscy::remove_breakpoint(uint64_t addr) {
 bool ZeroRiscy::add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) {
   if (len == 0 || len > 0xFFFFFFFFull || addr > 0xFFFFFFFFull || len > 0x100000000ull - addr) return false;
   const bool r = kind != WatchKind::Write, w = kind != WatchKind::Read;
-  if (!core_.add_watchpoint(uint32_t(addr), uint32_t(len), r, w)) return false;
-  watch_kinds_.push_back({addr, len, kind});
-  return true;
+  return core_.add_watchpoint(uint32_t(addr), uint32_t(len), r, w);
 }
 
 bool ZeroRiscy::remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) {
-  const bool r = kind != WatchKind::Write, w = kind != WatchKind::Read;
-  if (!core_.remove_watchpoint(uint32_t(addr), uint32_t(len), r, w)) return false;
-  for (auto it = watch_kinds_.begin(); it != watch_kinds_.end(); ++it)
-    if (it->addr == addr && it->len == len && it->kind == kind) {
-      watch_kinds_.erase(it);
-      break;
-    }
-  return true;
+  return core_.remove_watchpoint(uint32_t(addr), uint32_t(len), kind != WatchKind::Write, kind != WatchKind::Read);
 }
 
 void ZeroRiscy::reset_core() {

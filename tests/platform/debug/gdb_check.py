@@ -405,6 +405,45 @@ def case_rsp_two_cores():
         fail("the run with two debuggers is not the run without", out, "".join(err))
 
 
+def case_rsp_time_limit():
+    # The time limit ends the run before the firmware exits: the debugger is told why and gets
+    # "terminated with signal SIGALRM" (X0e), not a normal exit; zvp exits 3.
+    elf = "%s/arm/timer_irq.elf" % FW
+    p = subprocess.Popen([ZVP, "boot", elf, "--max-sim-time", "2ms", "--gdb", "0", "--gdb-wait"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    port = None
+    for line in p.stderr:
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            port = int(m.group(1))
+            break
+    c = Rsp(port)
+    c.ask("?")
+    c.send(frame("c"))
+    c.ack()
+    console = ""
+    r = c.packet()
+    while r.startswith("O") and r != "OK":
+        console += bytes.fromhex(r[1:]).decode()
+        r = c.packet()
+    out, err = p.communicate(timeout=TIMEOUT)
+    if r != "X0e" or "simulated-time limit reached" not in console or p.returncode != 3:
+        fail("time limit: reply %r, console %r, status %d" % (r, console, p.returncode), err)
+
+
+def case_cli_port_in_use():
+    # A port another program holds: status 2 and one line naming the option, before any run.
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    port = s.getsockname()[1]
+    p = subprocess.run([ZVP, "boot", "%s/arm/hello.elf" % FW, "--gdb", str(port)], capture_output=True,
+                       text=True, timeout=TIMEOUT)
+    s.close()
+    if p.returncode != 2 or "--gdb:" not in p.stderr or "cannot listen" not in p.stderr or p.stdout:
+        fail("port in use: status %d" % p.returncode, p.stdout, p.stderr)
+
+
 def case_rsp_detach():
     # Attach, look, detach: the run then completes exactly as without a debugger.
     elf = "%s/arm/timer_irq.elf" % FW

@@ -224,6 +224,8 @@ TEST_F(Session, StopReplies) {
   StopReason e{StopReason::Exited};
   e.status = 258;  // the firmware's status as the process's: modulo 256
   EXPECT_EQ(s.stop_reply(e), "W02");
+  e.signal = 14;  // ended by the time limit, not by the program
+  EXPECT_EQ(s.stop_reply(e), "X0e");
 }
 
 TEST_F(Session, MonitorCommands) {
