@@ -12,14 +12,19 @@ namespace zvp {
 class Clock {
  public:
   Clock() = default;
-  Clock(std::string name, double hz) : name_(std::move(name)), hz_(hz) {}
+  Clock(std::string name, double hz) : name_(std::move(name)), hz_(hz), period_ps_(exact_period_ps(hz)) {}
 
   const std::string& name() const { return name_; }
   double hz() const { return hz_; }
   double mhz() const { return hz_ / 1e6; }
 
   // Time of n cycles, rounded to the picosecond (the kernel's resolution): deterministic.
+  // A period of a whole number of picoseconds (80, 100, 125 MHz...) takes the integer path: the
+  // same value as the rounding below (exact while n x period < 2^50 ps, 1,100 s), without the
+  // floating-point conversion a cycle count costs on a hot path.
   sc_core::sc_time cycles(uint64_t n) const {
+    if (period_ps_ != 0 && units_per_ps() != 0 && n < (uint64_t{1} << 50) / period_ps_)
+      return sc_core::sc_time::from_value(n * period_ps_ * units_per_ps());
     return sc_core::sc_time(std::llround(static_cast<double>(n) * 1e12 / hz_), sc_core::SC_PS);
   }
   sc_core::sc_time cycles(double n) const {
@@ -29,6 +34,8 @@ class Clock {
   // Whole cycles elapsed in t: the largest k with cycles(k) <= t, the exact inverse of
   // cycles() including its picosecond rounding (so an event at cycles(k) sees k cycles).
   uint64_t to_cycles(const sc_core::sc_time& t) const {
+    if (period_ps_ != 0 && units_per_ps() != 0 && t.value() / units_per_ps() < (uint64_t{1} << 50))
+      return t.value() / units_per_ps() / period_ps_;
     double est = std::floor(t.to_seconds() * hz_);
     uint64_t k = est > 0 ? static_cast<uint64_t>(est) : 0;
     while (k > 0 && cycles(k) > t) --k;
@@ -37,8 +44,22 @@ class Clock {
   }
 
  private:
+  // 1e12 / hz when that is a whole number of picoseconds, else 0.
+  static uint64_t exact_period_ps(double hz) {
+    if (!(hz > 0)) return 0;
+    const double p = 1e12 / hz;
+    if (!(p >= 1 && p < 1e12) || p != std::floor(p) || p * hz != 1e12) return 0;
+    return static_cast<uint64_t>(p);
+  }
+  // Kernel time units per picosecond (1 at SystemC's default resolution; 0 if coarser), read once.
+  static uint64_t units_per_ps() {
+    static const uint64_t u = sc_core::sc_time(1, sc_core::SC_PS).value();
+    return u;
+  }
+
   std::string name_ = "clk";
   double hz_ = 100e6;
+  uint64_t period_ps_ = 10000;  // exact_period_ps(hz_)
 };
 
 }  // namespace zvp

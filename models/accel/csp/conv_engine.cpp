@@ -137,14 +137,11 @@ void ConvEngine::on_start() {
   g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
   g.relu = static_cast<uint8_t>((d.cfg >> 4) & 1u);
   const int rw = csp_row_words(s.width, g.mode);
-  std::vector<uint32_t> words(size_t(rw) * s.height);
-  std::vector<int16_t> px[3];
-  const int16_t* feats[3] = {nullptr, nullptr, nullptr};
+  const uint32_t* feats[3] = {nullptr, nullptr, nullptr};
   for (unsigned f = 0; f < s.nfeat; ++f) {
-    tcdm_.read_words(d.in[f], words.data(), words.size());
-    px[f].resize(size_t(s.width) * s.height);
-    csp_unpack_feature(words.data(), s.height, s.width, g.mode, px[f].data());
-    feats[f] = px[f].data();
+    feat_words_[f].resize(size_t(rw) * s.height);
+    tcdm_.read_words(d.in[f], feat_words_[f].data(), feat_words_[f].size());
+    feats[f] = feat_words_[f].data();
   }
   uint64_t ww[8] = {0};
   for (int i = 0; i < csp_weight_words(g.mode); ++i) wm_.read_word(d.waddr + i, ww[i]);
@@ -153,7 +150,7 @@ void ConvEngine::on_start() {
   const int ho = csp_out_h(&g), wo = csp_out_w(&g);
   std::vector<int32_t> acc(size_t(ho) * wo, 0);
   if (!s.first) tcdm_.read_words(d.acc, reinterpret_cast<uint32_t*>(acc.data()), acc.size());
-  csp_pass_accumulate(&g, feats, int(s.nfeat), w, s.first, acc.data());
+  sop_.accumulate(g, feats, int(s.nfeat), w, s.first, acc.data());
   if (s.last) {
     std::vector<int16_t> out(acc.size());
     csp_pass_finalize(&g, acc.data(), static_cast<int32_t>(d.bias), out.data());

@@ -36,8 +36,10 @@
 #include <cstdint>
 #include <map>
 #include <tuple>
+#include <vector>
 
 #include "accel/csp/conv_timing.h"
+#include "accel/csp/sop_datapath.h"
 #include "accel/csp/tcdm.h"
 #include "accel/csp/weight_memory.h"
 #include "core/clock.h"
@@ -130,6 +132,8 @@ class ConvEngine : public RegisterDevice {
   PassCycles last_;
   // Results computed at START, written to the TCDM at completion.
   std::vector<uint32_t> result_words_;
+  SopDatapath sop_;                       // the pass's arithmetic
+  std::vector<uint32_t> feat_words_[3];   // the pass's features as read from the TCDM
   uint32_t result_addr_ = 0;
   sc_core::sc_event start_ev_;
   uint64_t total_cycles_ = 0, total_conflicts_ = 0, passes_ = 0, macs_ = 0;

@@ -325,7 +325,6 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   BlockInfo& count_block(uint32_t addr, uint32_t size);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size) const;
   void uncharge_tail(uint32_t pc);
-  void predict(BlockInfo& prev, uint32_t next);
   void on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size);
   void stop_before_block(uc_engine* uc, uint32_t addr);
   void request_stop() {
@@ -355,7 +354,14 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
     BlockInfo* block = nullptr;    // the block executing (fault decoding, hint detection)
     BlockInfo* cache = nullptr;    // block_cache_
     uint64_t insns = 0;         // instructions so far
+    uint64_t mispredicts = 0;   // mispredicted branches so far
+    uint32_t mispredict_units = 0;  // p_.timing.branch_mispredict, here to stay on this line
   } hot_;
+  // Blocks whose end the predictor tracks (conditional direct and indirect branches).
+  static bool predicted_end(arm::BlockEnd e) {
+    return e == arm::BlockEnd::kCondDirect || e == arm::BlockEnd::kIndirect;
+  }
+  static void predict(Hot& h, BlockInfo& prev, uint32_t next);
   BlockInfo*& block_ = hot_.block;
   BlockInfo*& predict_ = hot_.predict;
   Semihosting semi_;
@@ -368,7 +374,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t& units_ = hot_.units;
   uint64_t charged_units_ = 0;
   double unit_cycles_ = 1.0;
-  uint64_t mispredicts_ = 0;
+  uint64_t& mispredicts_ = hot_.mispredicts;
   uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
   uint64_t mmio_accesses_ = 0;
   uint64_t syncs_skipped_ = 0;
