@@ -32,13 +32,25 @@ int16_t LenetFixedFast::finish(const Layer& l, int64_t acc, bool relu) const {
 
 // acc += round(x * w >> shift), saturating the product and the sum to the accumulator format:
 // lenet_fx_mac with AP_RND (add half, floor) and AP_SAT, in the golden loop order.
+// The rounded, saturated products are independent; only the running sum is sequential. When
+// no prefix of the row can leave [lo, hi] (every prefix lies between acc plus the negative
+// products and acc plus the positive ones), the per-step saturation never acts and one sum is
+// the same result; otherwise the golden order is followed step by step.
 template <int N>
 int64_t LenetFixedFast::mac_row(const Layer& l, int64_t acc, const int16_t* x, const int16_t* w) {
   const int64_t half = int64_t{1} << (l.shift - 1);
+  int64_t r[N];
+  int64_t pos = 0, neg = 0;
   for (int j = 0; j < N; ++j) {
-    int64_t r = (int64_t(x[j]) * w[j] + half) >> l.shift;  // arithmetic shift = floor
-    r = r > l.hi ? l.hi : (r < l.lo ? l.lo : r);
-    acc += r;
+    int64_t p = (int64_t(x[j]) * w[j] + half) >> l.shift;  // arithmetic shift = floor
+    p = p > l.hi ? l.hi : (p < l.lo ? l.lo : p);
+    r[j] = p;
+    pos += p > 0 ? p : 0;
+    neg += p < 0 ? p : 0;
+  }
+  if (acc + pos <= l.hi && acc + neg >= l.lo) return acc + pos + neg;
+  for (int j = 0; j < N; ++j) {
+    acc += r[j];
     acc = acc > l.hi ? l.hi : (acc < l.lo ? l.lo : acc);
   }
   return acc;

@@ -72,3 +72,29 @@ TEST(LenetFast, BitExactOnSaturatingInputsAndExtremeWeights) {
   }
   EXPECT_EQ(mismatches, 0);
 }
+
+// Kernels whose running sum saturates low in the first rows and then climbs back above zero
+// (two rows of most-negative taps, three of positive ones, on bright and dark images, with
+// narrow accumulators so that the sum reaches both ends): the saturation must act mid-kernel,
+// as in the golden order, for the ReLU output to match.
+TEST(LenetFast, BitExactWhenTheSumSaturatesLowThenRises) {
+  auto p = lenet_test::load_params();
+  for (int l : {LITE_L_CONV1, LITE_L_CONV2}) p.fmt.acc[l] = lenet_fx_fmt{12, 4};
+  int mismatches = 0;
+  for (int16_t pos : {int16_t(6000), int16_t(12000), int16_t(20000), int16_t(32767)}) {
+    for (auto& u : p.conv1_w)
+      for (auto& k : u)
+        for (int i = 0; i < LENET_K; ++i)
+          for (int j = 0; j < LENET_K; ++j) k[i][j] = i < 2 ? int16_t(-32768) : pos;
+    for (auto& u : p.conv2_w)
+      for (auto& k : u)
+        for (int i = 0; i < LENET_K; ++i)
+          for (int j = 0; j < LENET_K; ++j) k[i][j] = i < 2 ? int16_t(-32768) : pos;
+    const LenetFixedFast f(p);
+    for (int16_t v : {int16_t(32767), int16_t(12000), int16_t(-32768)}) {
+      std::vector<int16_t> img(1024, v);
+      compare_layers(p, f, img, &mismatches);
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
