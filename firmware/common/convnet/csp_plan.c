@@ -127,10 +127,8 @@ uint32_t csp_plan_weight_words(const csp_plan *p)
     return csp_plan_wblock_off(p, last, p->n_ig - 1u) + csp_plan_wblock_len(p, last, p->n_ig - 1u);
 }
 
-unsigned csp_plan_in_req(const csp_plan *p, uint32_t s, csp_seg *seg)
+unsigned csp_plan_in_req_at(const csp_plan *p, uint32_t s, unsigned t, unsigned g, csp_seg *seg)
 {
-    unsigned t, o, g;
-    csp_plan_step(p, s, &t, &o, &g);
     csp_tile tl;
     csp_plan_tile(p, t, &tl);
     const uint32_t fstride = csp_plan_fstride(p->d.h, p->pitch_in);
@@ -144,14 +142,26 @@ unsigned csp_plan_in_req(const csp_plan *p, uint32_t s, csp_seg *seg)
     return nf;
 }
 
-unsigned csp_plan_w_req(const csp_plan *p, uint32_t s, csp_seg *seg)
+unsigned csp_plan_in_req(const csp_plan *p, uint32_t s, csp_seg *seg)
 {
     unsigned t, o, g;
     csp_plan_step(p, s, &t, &o, &g);
+    return csp_plan_in_req_at(p, s, t, g, seg);
+}
+
+unsigned csp_plan_w_req_at(const csp_plan *p, uint32_t s, unsigned o, unsigned g, csp_seg *seg)
+{
     seg[0].ddr_off = csp_plan_wblock_off(p, o, g) * 8u;
     seg[0].pl_off = (s & 1u) * p->wm_half * 8u;
     seg[0].len = csp_plan_wblock_len(p, o, g) * 8u;
     return 1;
+}
+
+unsigned csp_plan_w_req(const csp_plan *p, uint32_t s, csp_seg *seg)
+{
+    unsigned t, o, g;
+    csp_plan_step(p, s, &t, &o, &g);
+    return csp_plan_w_req_at(p, s, o, g, seg);
 }
 
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg)

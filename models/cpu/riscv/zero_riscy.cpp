@@ -124,6 +124,7 @@ void ZeroRiscy::thread() {
   // A debugger is told where the core is before anything runs (--gdb-wait holds it here).
   if (agent_ && !debug_stop(StopReason{StopReason::Attached})) return;
   bool step_after_wake = false;  // a single step ended in WFI: it completes on waking
+  uint64_t qstart = ~0ull, qend = 0;  // under a debugger: the quantum in progress, in cycles
   for (;;) {
     if (agent_ && agent_->poll() && !debug_stop(StopReason{StopReason::Interrupted})) return;
     if (in_reset_) {
@@ -171,16 +172,31 @@ void ZeroRiscy::thread() {
       continue;
     }
     // Under a debugger: one instruction per step, and stops at breakpoints and watchpoints.
-    const Rv32Stop s = step_ ? core_.run(~0ull, core_.instructions() + 1) : core_.run(sync_cycles_ + quantum_cycles);
+    // A stop for the debugger does not end the quantum: the core resumes in the quantum it
+    // was in, so it synchronises at the same instants as without a debugger and sees the other
+    // models (a DMA it polls) at the same times. (Ending the quantum at each stop changed a
+    // barrier's poll count under a watchpoint.)
+    if (qstart != sync_cycles_) {
+      qstart = sync_cycles_;
+      qend = sync_cycles_ + quantum_cycles;
+    }
+    const Rv32Stop s = step_ ? core_.run(qend, core_.instructions() + 1) : core_.run(qend);
+    bool paused = false;  // stopped for the debugger only, inside the quantum
     if (s == Rv32Stop::Debug) {
       const Rv32DebugHit& h = core_.debug_hit();
       StopReason why{h.kind == Rv32DebugHit::Breakpoint ? StopReason::Breakpoint : StopReason::Watchpoint, h.addr};
       why.watch = h.both ? WatchKind::Access : h.write ? WatchKind::Write : WatchKind::Read;
       if (!debug_stop(why)) return;
+      paused = true;
     } else if (step_) {
-      if (core_.sleeping()) step_after_wake = true;
-      else if (!debug_stop(StopReason{StopReason::Step})) return;
+      if (core_.sleeping()) {
+        step_after_wake = true;
+      } else {
+        if (!debug_stop(StopReason{StopReason::Step})) return;
+        paused = s == Rv32Stop::Budget;
+      }
     }
+    if (paused && core_.cycles() < qend) continue;
     sync();
   }
 }

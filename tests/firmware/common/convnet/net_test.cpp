@@ -196,6 +196,51 @@ TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
   }
 }
 
+// The Middleware counts steps (csp_plan_next) instead of dividing (csp_plan_step): over every
+// step of every seed layer both give the same (t, o, g), and the requests built from the counted
+// triple equal those built from the step number.
+TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
+  for (int n = 0; n < CN_NET_SEED_COUNT; ++n) {
+    const cn_net_def* net = cn_net(n);
+    std::vector<cn_shape> sh(net->nlayers);
+    ASSERT_EQ(cn_shapes(net, sh.data()), 0);
+    for (int i = 0; i < net->nlayers; ++i) {
+      if (net->layers[i].kind != CN_CONV) continue;
+      csp_geom_t g{};
+      ASSERT_EQ(cn_conv_geom(&net->layers[i], &sh[i], CSP_MODE_8BIT, 128, &g), 0);
+      csp_layer_desc d{g.width, g.height, sh[i].cin, sh[i].cout, g.stride, g.pad, g.mode,
+                       g.relu, g.shift, 8192, 1024};
+      csp_plan p;
+      ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK);
+      unsigned t = 0, o = 0, gr = 0;
+      csp_seg a[CSP_SEG_MAX], b[CSP_SEG_MAX];
+      for (uint32_t s = 0; s < p.steps; ++s) {
+        unsigned t2, o2, g2;
+        csp_plan_step(&p, s, &t2, &o2, &g2);
+        ASSERT_EQ(t, t2) << net->name << " " << net->layers[i].name << " step " << s;
+        ASSERT_EQ(o, o2);
+        ASSERT_EQ(gr, g2);
+        const unsigned na = csp_plan_in_req(&p, s, a), nb = csp_plan_in_req_at(&p, s, t, gr, b);
+        ASSERT_EQ(na, nb);
+        for (unsigned k = 0; k < na; ++k) {
+          EXPECT_EQ(a[k].ddr_off, b[k].ddr_off);
+          EXPECT_EQ(a[k].pl_off, b[k].pl_off);
+          EXPECT_EQ(a[k].len, b[k].len);
+        }
+        csp_plan_w_req(&p, s, a);
+        csp_plan_w_req_at(&p, s, o, gr, b);
+        EXPECT_EQ(a[0].ddr_off, b[0].ddr_off);
+        EXPECT_EQ(a[0].pl_off, b[0].pl_off);
+        EXPECT_EQ(a[0].len, b[0].len);
+        csp_plan_next(&p, &t, &o, &gr);
+      }
+      EXPECT_EQ(t, p.n_tiles);  // one past the last step
+      EXPECT_EQ(o, 0u);
+      EXPECT_EQ(gr, 0u);
+    }
+  }
+}
+
 TEST(ConvnetNet, AdmissionTestNetworksAreRejected) {
   zvp::convnet::RunResult r;
   std::string err;
