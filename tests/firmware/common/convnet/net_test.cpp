@@ -146,60 +146,11 @@ TEST(ConvnetNet, ReferenceRunKeepsActivationsAlive) {
   }
 }
 
-// Plan invariants on every conv layer of the three networks, both precisions: the TCDM and
-// Weight Memory regions of a step stay in their halves and banks, tiles cover the output rows
-// exactly once, DMA segments are 4-byte aligned and inside the DDR buffers.
-TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
-  for (int n = 0; n < CN_NET_SEED_COUNT; ++n) {
-    const cn_net_def* net = cn_net(n);
-    std::vector<cn_shape> sh(net->nlayers);
-    ASSERT_EQ(cn_shapes(net, sh.data()), 0);
-    for (int mode : {CSP_MODE_16BIT, CSP_MODE_8BIT}) {
-      for (int i = 0; i < net->nlayers; ++i) {
-        if (net->layers[i].kind != CN_CONV) continue;
-        csp_geom_t g{};
-        ASSERT_EQ(cn_conv_geom(&net->layers[i], &sh[i], mode, 128, &g), 0);
-        csp_layer_desc d{g.width, g.height, sh[i].cin, sh[i].cout, g.stride, g.pad, g.mode,
-                         g.relu, g.shift, 8192, 1024};
-        csp_plan p;
-        ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK) << net->name << " " << net->layers[i].name;
-        EXPECT_EQ(p.ho, csp_out_h(&g));
-        // Tiles cover [0, ho) in order.
-        unsigned next = 0;
-        for (unsigned t = 0; t < p.n_tiles; ++t) {
-          csp_tile tl;
-          csp_plan_tile(&p, t, &tl);
-          EXPECT_EQ(tl.oy0, next);
-          EXPECT_GT(tl.oy1, tl.oy0);
-          EXPECT_LE(tl.j0 + tl.oy1 - tl.oy0, tl.ho_t);
-          EXPECT_LE(uint32_t(tl.in_r1 - tl.in_r0) * p.pitch_in * 4, d.bank_bytes / 2);
-          next = tl.oy1;
-        }
-        EXPECT_EQ(next, p.ho);
-        EXPECT_LE(p.out_base + p.og * p.out_stride, 13u * d.bank_bytes);
-        EXPECT_LE(csp_plan_wblock_len(&p, 0, p.n_ig - 1), p.wm_half);
-        // Segments of the first and last steps.
-        csp_seg seg[CSP_SEG_MAX];
-        for (uint32_t s : {0u, p.steps - 1}) {
-          unsigned nseg = csp_plan_in_req(&p, s, seg);
-          for (unsigned k = 0; k < nseg; ++k) {
-            EXPECT_EQ(seg[k].ddr_off % 4, 0u);
-            EXPECT_LE(seg[k].ddr_off + seg[k].len, csp_plan_in_bytes(&p));
-          }
-          csp_plan_w_req(&p, s, seg);
-          EXPECT_LE(seg[0].ddr_off + seg[0].len, csp_plan_weight_words(&p) * 8);
-        }
-        unsigned nseg = csp_plan_out_req(&p, p.n_tiles - 1, p.n_og - 1, seg);
-        EXPECT_LE(seg[nseg - 1].ddr_off + seg[nseg - 1].len, csp_plan_out_bytes(&p));
-      }
-    }
-  }
-}
 
-// The Middleware counts steps (csp_plan_next) instead of dividing (csp_plan_step): over every
-// step of every seed layer both give the same (t, o, g), and the requests built from the counted
-// triple equal those built from the step number.
-TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
+// Calls f(net, layer index, geometry, plan) for every convolution of the seed networks in `mode`,
+// planned for the MiniZed's CSP (8 KB TCDM banks, 1,024 Weight Memory words, 128-word line buffer).
+template <typename F>
+void for_each_seed_plan(int mode, F f) {
   for (int n = 0; n < CN_NET_SEED_COUNT; ++n) {
     const cn_net_def* net = cn_net(n);
     std::vector<cn_shape> sh(net->nlayers);
@@ -207,17 +158,65 @@ TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
     for (int i = 0; i < net->nlayers; ++i) {
       if (net->layers[i].kind != CN_CONV) continue;
       csp_geom_t g{};
-      ASSERT_EQ(cn_conv_geom(&net->layers[i], &sh[i], CSP_MODE_8BIT, 128, &g), 0);
+      ASSERT_EQ(cn_conv_geom(&net->layers[i], &sh[i], mode, 128, &g), 0);
       csp_layer_desc d{g.width, g.height, sh[i].cin, sh[i].cout, g.stride, g.pad, g.mode,
                        g.relu, g.shift, 8192, 1024};
       csp_plan p;
-      ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK);
+      ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK) << net->name << " " << net->layers[i].name;
+      f(*net, i, g, p);
+    }
+  }
+}
+
+// Plan invariants on every conv layer of the three networks, both precisions: the TCDM and
+// Weight Memory regions of a step stay in their halves and banks, tiles cover the output rows
+// exactly once, DMA segments are 4-byte aligned and inside the DDR buffers.
+TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
+  for (int mode : {CSP_MODE_16BIT, CSP_MODE_8BIT}) {
+    for_each_seed_plan(mode, [&](const cn_net_def&, int, const csp_geom_t& g, const csp_plan& p) {
+      EXPECT_EQ(p.ho, csp_out_h(&g));
+      // Tiles cover [0, ho) in order.
+      unsigned next = 0;
+      for (unsigned t = 0; t < p.n_tiles; ++t) {
+        csp_tile tl;
+        csp_plan_tile(&p, t, &tl);
+        EXPECT_EQ(tl.oy0, next);
+        EXPECT_GT(tl.oy1, tl.oy0);
+        EXPECT_LE(tl.j0 + tl.oy1 - tl.oy0, tl.ho_t);
+        EXPECT_LE(uint32_t(tl.in_r1 - tl.in_r0) * p.pitch_in * 4, p.d.bank_bytes / 2);
+        next = tl.oy1;
+      }
+      EXPECT_EQ(next, p.ho);
+      EXPECT_LE(p.out_base + p.og * p.out_stride, 13u * p.d.bank_bytes);
+      EXPECT_LE(csp_plan_wblock_len(&p, 0, p.n_ig - 1), p.wm_half);
+      // Segments of the first and last steps.
+      csp_seg seg[CSP_SEG_MAX];
+      for (uint32_t s : {0u, p.steps - 1}) {
+        unsigned nseg = csp_plan_in_req(&p, s, seg);
+        for (unsigned k = 0; k < nseg; ++k) {
+          EXPECT_EQ(seg[k].ddr_off % 4, 0u);
+          EXPECT_LE(seg[k].ddr_off + seg[k].len, csp_plan_in_bytes(&p));
+        }
+        csp_plan_w_req(&p, s, seg);
+        EXPECT_LE(seg[0].ddr_off + seg[0].len, csp_plan_weight_words(&p) * 8);
+      }
+      unsigned nseg = csp_plan_out_req(&p, p.n_tiles - 1, p.n_og - 1, seg);
+      EXPECT_LE(seg[nseg - 1].ddr_off + seg[nseg - 1].len, csp_plan_out_bytes(&p));
+    });
+  }
+}
+
+// The Middleware counts steps (csp_plan_next) instead of dividing (csp_plan_step): over every
+// step of every seed layer both give the same (t, o, g), and the requests built from the counted
+// triple equal those built from the step number.
+TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
+  for_each_seed_plan(CSP_MODE_8BIT, [&](const cn_net_def& net, int i, const csp_geom_t&, const csp_plan& p) {
       unsigned t = 0, o = 0, gr = 0;
       csp_seg a[CSP_SEG_MAX], b[CSP_SEG_MAX];
       for (uint32_t s = 0; s < p.steps; ++s) {
         unsigned t2, o2, g2;
         csp_plan_step(&p, s, &t2, &o2, &g2);
-        ASSERT_EQ(t, t2) << net->name << " " << net->layers[i].name << " step " << s;
+        ASSERT_EQ(t, t2) << net.name << " " << net.layers[i].name << " step " << s;
         ASSERT_EQ(o, o2);
         ASSERT_EQ(gr, g2);
         const unsigned na = csp_plan_in_req(&p, s, a), nb = csp_plan_in_req_at(&p, s, t, gr, b);
@@ -237,8 +236,7 @@ TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
       EXPECT_EQ(t, p.n_tiles);  // one past the last step
       EXPECT_EQ(o, 0u);
       EXPECT_EQ(gr, 0u);
-    }
-  }
+  });
 }
 
 TEST(ConvnetNet, AdmissionTestNetworksAreRejected) {
