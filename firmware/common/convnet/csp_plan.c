@@ -164,6 +164,22 @@ unsigned csp_plan_w_req(const csp_plan *p, uint32_t s, csp_seg *seg)
     return csp_plan_w_req_at(p, s, o, g, seg);
 }
 
+void csp_plan_in_span(const csp_plan *p, uint32_t s, unsigned t, unsigned g, uint32_t *pl_off,
+                      uint32_t *len)
+{
+    csp_tile tl;
+    csp_plan_tile(p, t, &tl);
+    *pl_off = (s & 1u) * (p->d.bank_bytes / 2u);
+    *len = csp_plan_ig_size(p, g) * (uint32_t)(tl.in_r1 - tl.in_r0) * p->pitch_in * 4u;
+}
+
+void csp_plan_w_span(const csp_plan *p, uint32_t s, unsigned o, unsigned g, uint32_t *pl_off,
+                     uint32_t *len)
+{
+    *pl_off = (s & 1u) * p->wm_half * 8u;
+    *len = csp_plan_wblock_len(p, o, g) * 8u;
+}
+
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg)
 {
     csp_tile tl;

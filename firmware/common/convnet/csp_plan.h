@@ -113,6 +113,13 @@ unsigned csp_plan_w_req(const csp_plan *p, uint32_t s, csp_seg *seg);
  * (csp_plan_next): no division, which the Zero-riscy pays 37 cycles each. */
 unsigned csp_plan_in_req_at(const csp_plan *p, uint32_t s, unsigned t, unsigned g, csp_seg *seg);
 unsigned csp_plan_w_req_at(const csp_plan *p, uint32_t s, unsigned o, unsigned g, csp_seg *seg);
+/* What the DMA Action Scheduler is told of those requests: the first segment's PL offset and the
+ * total bytes (the segments themselves are in the ARM's PL330 micro-code). The Middleware pushes
+ * these without building the segment lists. */
+void csp_plan_in_span(const csp_plan *p, uint32_t s, unsigned t, unsigned g, uint32_t *pl_off,
+                      uint32_t *len);
+void csp_plan_w_span(const csp_plan *p, uint32_t s, unsigned o, unsigned g, uint32_t *pl_off,
+                     uint32_t *len);
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg);
 /* Requests per channel over the whole layer. */
 uint32_t csp_plan_requests(const csp_plan *p, int ch);

@@ -15,31 +15,41 @@ static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_W
 
 static csp_seg segs[CSP_SEG_MAX];
 
-/* One request: the scheduler sees the first segment's PL address and the total length (the
- * addresses themselves are in the PL330 micro-code the ARM generated for the same plan). */
-static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
+/* One request as the scheduler sees it: the first segment's PL address and the total length
+ * (the addresses themselves are in the PL330 micro-code the ARM generated for the same plan). */
+static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_stats *st)
 {
-    uint32_t len = 0;
-    for (unsigned i = 0; i < nseg; i++)
-        len += segs[i].len;
     const uint32_t c = sched_ch[ch];
-    MW_WR(SCH(c, ADDR), segs[0].pl_off);
+    MW_WR(SCH(c, ADDR), pl_off);
     MW_WR(SCH(c, LEN), len);
     MW_WR(SCH(c, PUSH), ctrl);
     st->pushes[ch]++;
     return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (0x100u << c)) ? MW_E_PUSH : MW_OK;
 }
 
-/* The requests of step s = (t, o, g), known by counting (csp_plan_next): deriving them from s
- * took four divisions per call, three calls per step (about 450 cycles of 37-cycle DIVs while
- * the engine waited at each step boundary). */
+/* A request given as segments (the output write-back). */
+static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
+{
+    uint32_t len = 0;
+    for (unsigned i = 0; i < nseg; i++)
+        len += segs[i].len;
+    return push_span(ch, segs[0].pl_off, len, ctrl, st);
+}
+
+/* The requests of step s = (t, o, g), known by counting (csp_plan_next), pushed as spans:
+ * deriving (t, o, g) from s took four 37-cycle divisions per call, three calls per step, and
+ * building the segment lists the scheduler does not need cost about as much again, all while
+ * the engine waited at each step boundary. */
 static int push_step(const csp_plan *p, uint32_t s, unsigned t, unsigned o, unsigned g,
                      mw_stats *st)
 {
-    int e = push(CSP_CH_IN, csp_plan_in_req_at(p, s, t, g, segs), MW_PUSH_BURST, st);
+    uint32_t pl_off, len;
+    csp_plan_in_span(p, s, t, g, &pl_off, &len);
+    int e = push_span(CSP_CH_IN, pl_off, len, MW_PUSH_BURST, st);
     if (e)
         return e;
-    return push(CSP_CH_W, csp_plan_w_req_at(p, s, o, g, segs), MW_PUSH_BURST, st);
+    csp_plan_w_span(p, s, o, g, &pl_off, &len);
+    return push_span(CSP_CH_W, pl_off, len, MW_PUSH_BURST, st);
 }
 
 /* Barrier (seed 001 Figure 4): wait until `count` requests of a channel have completed. */

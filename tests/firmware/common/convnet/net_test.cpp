@@ -207,8 +207,9 @@ TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
 }
 
 // The Middleware counts steps (csp_plan_next) instead of dividing (csp_plan_step): over every
-// step of every seed layer both give the same (t, o, g), and the requests built from the counted
-// triple equal those built from the step number.
+// step of every seed layer both give the same (t, o, g), the requests built from the counted
+// triple equal those built from the step number, and the spans it pushes (csp_plan_*_span)
+// are those requests' first PL offset and total length.
 TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
   for_each_seed_plan(CSP_MODE_8BIT, [&](const cn_net_def& net, int i, const csp_geom_t&, const csp_plan& p) {
       unsigned t = 0, o = 0, gr = 0;
@@ -226,11 +227,20 @@ TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
           EXPECT_EQ(a[k].pl_off, b[k].pl_off);
           EXPECT_EQ(a[k].len, b[k].len);
         }
+        // The span the Middleware pushes: the first segment's PL offset, the total bytes.
+        uint32_t pl_off = 0, len = 0, total = 0;
+        csp_plan_in_span(&p, s, t, gr, &pl_off, &len);
+        for (unsigned k = 0; k < na; ++k) total += a[k].len;
+        EXPECT_EQ(pl_off, a[0].pl_off);
+        EXPECT_EQ(len, total);
         csp_plan_w_req(&p, s, a);
         csp_plan_w_req_at(&p, s, o, gr, b);
         EXPECT_EQ(a[0].ddr_off, b[0].ddr_off);
         EXPECT_EQ(a[0].pl_off, b[0].pl_off);
         EXPECT_EQ(a[0].len, b[0].len);
+        csp_plan_w_span(&p, s, o, gr, &pl_off, &len);
+        EXPECT_EQ(pl_off, a[0].pl_off);
+        EXPECT_EQ(len, a[0].len);
         csp_plan_next(&p, &t, &o, &gr);
       }
       EXPECT_EQ(t, p.n_tiles);  // one past the last step
