@@ -63,6 +63,18 @@ HostIo host_io_options(const cli::Parsed& p) {
 }
 
 void print_summary(const std::string& what, const Session& s, const RunResult& r, int status) {
+  if (!r.caches.empty()) {  // before the summary line, which scripts take as the last "zvp:" line
+    auto get = [&](const char* k) {
+      for (const auto& [n, v] : r.caches)
+        if (n == k) return v;
+      return 0.0;
+    };
+    std::fprintf(stderr,
+                 "zvp: caches: hit rates L1I %.2f %%, L1D %.2f %%, L2 %.2f %%; %.0f uncached reads, "
+                 "%.0f table walks\n",
+                 100 * get("l1i_hit_rate"), 100 * get("l1d_hit_rate"), 100 * get("l2_hit_rate"),
+                 get("uncached_reads"), get("table_walks"));
+  }
   std::fprintf(stderr,
                "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %.1f MIPS, "
                "exit status %d%s\n",

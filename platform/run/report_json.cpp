@@ -83,6 +83,11 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
   if (!run.design_instructions.count("riscv")) j.null("riscv");
   for (const auto& [core, n] : run.design_instructions) j.value(core.c_str(), static_cast<unsigned long long>(n));
   j.end_object();
+  if (!run.caches.empty()) {
+    j.begin_object("caches");
+    for (const auto& [k, v] : run.caches) j.value(k.c_str(), v);
+    j.end_object();
+  }
   j.value("exit_status", run.exited ? run.exit_status : -1);
   j.begin_object("exit").value("source", ctx.exit_source).value("status", ctx.exit_status);
   j.value("reason", ctx.exit_reason).end_object();

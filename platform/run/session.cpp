@@ -237,6 +237,23 @@ RunResult Session::run() {
   r.locked_up = soc_->cpu.locked_up();
   r.sim_s = exit_time_s_ >= 0 ? exit_time_s_ : sc_core::sc_time_stamp().to_seconds();
   r.arm_instructions = soc_->cpu.instructions();
+  if (const arm::A9MemorySystem* m = soc_->cpu.memory_system()) {
+    const auto& n = m->counters();
+    auto rate = [](uint64_t hits, uint64_t misses) {
+      return hits + misses ? double(hits) / double(hits + misses) : 0.0;
+    };
+    r.caches = {{"l1i_hit_rate", rate(n.l1i_hits, n.l1i_misses)},
+                {"l1d_hit_rate", rate(n.l1d_hits, n.l1d_misses)},
+                {"l2_hit_rate", rate(n.l2_hits, n.l2_misses)},
+                {"l1i_misses", double(n.l1i_misses)},
+                {"l1d_misses", double(n.l1d_misses)},
+                {"l2_misses", double(n.l2_misses)},
+                {"uncached_reads", double(n.uncached_reads)},
+                {"utlb_misses", double(n.utlb_misses)},
+                {"table_walks", double(n.walks)},
+                {"l1_write_backs", double(n.l1_write_backs)},
+                {"maintenance_ops", double(n.maintenance)}};
+  }
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();
   vcd_.reset();
   Timeline::close(sc_core::sc_time_stamp());

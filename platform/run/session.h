@@ -57,6 +57,8 @@ struct RunResult {
   double wall_s = 0;
   uint64_t arm_instructions = 0;
   std::map<std::string, uint64_t> design_instructions;  // cores inside the PL design
+  // The A9 memory-system model's counters and hit rates (empty unless cpu0.caches.enabled).
+  std::vector<std::pair<std::string, double>> caches;
 };
 
 class Session {

@@ -174,6 +174,7 @@ void ZynqPlatform::map_buses() {
 
   cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
   cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
+  cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu0.caches.enabled)
   cpu.bus.bind(cpu_bus.target);
 }
 
@@ -248,6 +249,7 @@ void ZynqPlatform::load_elf(const ElfImage& img) {
     }
   }
   cpu.set_entry(static_cast<uint32_t>(img.entry));
+  cpu.watch_maintenance(img);
 }
 
 }  // namespace zvp

@@ -6,7 +6,13 @@
 #define BSP_L2_MAINTENANCE 1
 #endif
 
-/* PL310 (L2C-310) maintenance registers, offsets from ZVP_L2CC_BASE (ARM L2C-310 TRM). */
+/* PL310 (L2C-310) registers, offsets from ZVP_L2CC_BASE (ARM L2C-310 TRM). */
+#define L2_CONTROL         0x100u
+#define L2_TAG_RAM         0x108u
+#define L2_DATA_RAM        0x10Cu
+#define L2_INT_RAW         0x21Cu
+#define L2_INT_CLEAR       0x220u
+#define L2_INV_WAY         0x77Cu
 #define L2_CACHE_SYNC      0x730u
 #define L2_INV_PA          0x770u
 #define L2_CLEAN_PA        0x7B0u
@@ -32,6 +38,23 @@ static void l2_sync(void)
     bsp_out32(ZVP_L2CC_BASE + L2_CACHE_SYNC, 0);
     for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + L2_CACHE_SYNC) & 1u); i++)
         ;
+#endif
+}
+
+void bsp_l2_enable(void)
+{
+#if BSP_L2_MAINTENANCE
+    if (bsp_in32(ZVP_L2CC_BASE + L2_CONTROL) & 1u)
+        return;
+    bsp_out32(ZVP_L2CC_BASE + L2_TAG_RAM, 0x111u);
+    bsp_out32(ZVP_L2CC_BASE + L2_DATA_RAM, 0x121u);
+    bsp_out32(ZVP_L2CC_BASE + L2_INV_WAY, 0xFFu);
+    for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + L2_INV_WAY) & 0xFFu); i++)
+        ;
+    l2_sync();
+    bsp_out32(ZVP_L2CC_BASE + L2_INT_CLEAR, bsp_in32(ZVP_L2CC_BASE + L2_INT_RAW));
+    bsp_out32(ZVP_L2CC_BASE + L2_CONTROL, 1u);
+    bsp_dsb();
 #endif
 }
 

@@ -10,6 +10,10 @@
 
 #define BSP_CACHE_LINE 32u
 
+/* The PL310 L2 on, as the vendor boot code does (Xil_L2CacheEnable): RAM latencies 0x111 (tag)
+ * and 0x121 (data), all ways invalidated, then enabled. Called by bsp_init after the MMU. */
+void bsp_l2_enable(void);
+
 void bsp_dcache_flush_range(uintptr_t addr, uint32_t len);       /* clean + invalidate */
 void bsp_dcache_store_range(uintptr_t addr, uint32_t len);       /* clean only */
 void bsp_dcache_invalidate_range(uintptr_t addr, uint32_t len);  /* partial edge lines are flushed */

@@ -2,7 +2,7 @@
 #include "bsp/bsp.h"
 
 /* Runs from the reset code after stacks, VFP, .data and .bss, before constructors and main().
- * The order follows the vendor BSP: MMU and L1 caches on, global timer reset and started, interrupt controller in a
+ * The order follows the vendor BSP: MMU, L1 and L2 caches on, global timer reset and started, interrupt controller in a
  * known state, console ready. CPU interrupts stay masked until the app calls
  * bsp_cpu_irq_enable(). */
 #ifndef BSP_MMU
@@ -13,6 +13,7 @@ void bsp_init(void)
 {
 #if BSP_MMU
     bsp_mmu_init();
+    bsp_l2_enable();
 #endif
     bsp_gtimer_init();
     bsp_gic_init();

@@ -74,6 +74,17 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
   uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this, 1, 0);
   uc_hook_add(uc_, &h, UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
               reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this, 1, 0);
+  if (p_.caches.enabled) {
+    mem_ = std::make_unique<arm::A9MemorySystem>(p_.caches, [this](uint32_t pa, uint32_t& v) {
+      for (const DmiRegion& r : dmi_)
+        if (r.ptr && pa >= r.base && pa + 4 <= r.base + r.size) {
+          std::memcpy(&v, r.ptr + (pa - r.base), 4);
+          return true;
+        }
+      return false;
+    });
+    uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_fetch_block), this, 1, 0);
+  }
   semi_.set_cmdline(p_.cmdline);
   semi_.set_echo(p_.echo_semihosting);
   SC_HAS_PROCESS(CortexA9);
@@ -182,6 +193,11 @@ void CortexA9::map_memory() {
       continue;
     }
     mapped.push_back(r);
+    if (mem_) {  // the memory-system model sees every access to memory (not to devices)
+      uc_hook mh;
+      uc_hook_add(uc_, &mh, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+                  reinterpret_cast<void*>(&CortexA9::on_mem_access), this, r.base, r.base + r.size - 1);
+    }
   }
   std::sort(mapped.begin(), mapped.end(),
             [](const DmiRegion& a, const DmiRegion& b) { return a.base < b.base; });
@@ -538,7 +554,7 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
 // Without this, a chained block's stale PC resumed the run past the block (a UART store lost).
 void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   stopped_by_block_ = true;
-  if (agent_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
+  if (agent_ || code_hooks_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
   uc_emu_stop(uc);
 }
 
@@ -746,12 +762,15 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
 // Time
 
 void CortexA9::charge_instructions() {
-  if (units_ == charged_units_ && exception_cycles_ == charged_exception_cycles_) return;
+  if (units_ == charged_units_ && exception_cycles_ == charged_exception_cycles_ &&
+      stall_cycles_ == charged_stall_cycles_)
+    return;
   const sc_core::sc_time t = p_.clock.cycles(cycles());
   qk_.inc(t - charged_time_);
   charged_time_ = t;
   charged_units_ = units_;
   charged_exception_cycles_ = exception_cycles_;
+  charged_stall_cycles_ = stall_cycles_;
 }
 
 sc_core::sc_time CortexA9::quantum() const {
@@ -839,6 +858,7 @@ void CortexA9::run() {
     fetch_fault_ = false;
     block_ = nullptr;
     predict_ = nullptr;
+    if (mem_) refresh_memory_control();
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
     const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, (agent_ && step_) ? 1 : 0);

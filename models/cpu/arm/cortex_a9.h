@@ -37,6 +37,7 @@
 #include "core/debug_target.h"
 #include "core/elf_loader.h"
 #include "core/irq.h"
+#include "cpu/arm/a9_memory_system.h"
 #include "cpu/arm/a9_timing.h"
 #include "cpu/arm/semihosting.h"
 
@@ -52,6 +53,7 @@ struct CortexA9Params {
   // 0: cycles from the micro-architecture model (`timing`).
   double cpi = 0.0;
   arm::A9Timing timing;           // issue width, latencies, VFP costs, mispredict penalty
+  arm::A9CacheParams caches;      // L1/TLB/L2 timing model (off: every access an L1 hit)
   // Temporal decoupling quantum; zero means the TLM global quantum (1 us if that is unset).
   sc_core::sc_time quantum = sc_core::SC_ZERO_TIME;
   bool semihosting = true;        // SVC 0x123456 / 0xAB are host calls
@@ -79,6 +81,8 @@ struct CortexA9Params {
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
     auto t = p.sub("timing");
     timing.declare(t);
+    auto c = p.sub("caches");
+    caches.declare(c);
   }
 };
 
@@ -178,6 +182,15 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // Override what SYS_HEAPINFO returns (default: heap unknown (0), stack at the top of the
   // first DMI region, stack_size long).
   void set_heap_info(const SemihostHeapInfo& h);
+  // The L2 the memory-system model looks up on L1 misses (the PL310); without one, misses go to
+  // memory. Only used with caches.enabled.
+  void set_outer_cache(OuterCache* l2);
+  // Cache/TLB maintenance and SCTLR/TTBR0 writes in the image's code (MCR p15 c1/c2/c7/c8,
+  // found by scanning its executable segments) get a code hook each, so that the memory-system
+  // model sees them with their operands. Only with caches.enabled; call before the run.
+  void watch_maintenance(const ElfImage& image);
+  // The memory-system model (null unless caches.enabled).
+  const arm::A9MemorySystem* memory_system() const { return mem_.get(); }
   // The simulation ends at this absolute time (sc_start(duration)): sync_to_next_event never
   // skips a synchronisation at or past it, so a time-limited run stops where it would anyway.
   // (Not a pending event: an extra timed event would reorder same-time processes.)
@@ -197,9 +210,11 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // abort for ever; the model stops the core and the run ends at its time limit).
   bool locked_up() const { return locked_up_; }
   uint64_t instructions() const { return insns_; }
-  // Core cycles so far (instructions, mispredictions, exception entries; not MMIO delays).
+  // Core cycles so far (instructions, mispredictions, exception entries, cache/TLB stalls; not
+  // MMIO delays or memory transactions).
   double cycles() const {
-    return static_cast<double>(units_) * unit_cycles_ + static_cast<double>(exception_cycles_);
+    return static_cast<double>(units_) * unit_cycles_ + static_cast<double>(exception_cycles_) +
+           static_cast<double>(stall_cycles_);
   }
   uint64_t mispredictions() const { return mispredicts_; }
   bool flat_cpi() const { return p_.cpi > 0; }
@@ -376,6 +391,20 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   double unit_cycles_ = 1.0;
   uint64_t& mispredicts_ = hot_.mispredicts;
   uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
+  uint64_t stall_cycles_ = 0, charged_stall_cycles_ = 0;  // memory-system stalls (flat-CPI mode)
+
+  // Memory-system model (caches.enabled): data accesses through a memory hook on the DMI
+  // regions, fetched lines through a second block hook, maintenance through code hooks.
+  std::unique_ptr<arm::A9MemorySystem> mem_;
+  bool code_hooks_ = false;  // any UC_HOOK_CODE installed (PC must then be set on a stop)
+  tlm::tlm_generic_payload fill_gp_;
+  static void on_mem_access(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
+                            void* self);
+  static void on_fetch_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  static void on_maintenance(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  void apply(const arm::A9MemorySystem::Cost& c);
+  void timed_read(uint32_t addr, uint32_t bytes);
+  void refresh_memory_control();
   uint64_t mmio_accesses_ = 0;
   uint64_t syncs_skipped_ = 0;
   sc_core::sc_time charged_time_;

@@ -71,4 +71,40 @@ TEST(L2Cache, VendorEnableAndDisableSequencesComplete) {
   EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
 }
 
+// The registers act on the tag store the core's memory-system model looks up.
+TEST(L2Cache, ControlLockdownAndMaintenanceActOnTheTags) {
+  L2CacheController l2("l2tags");
+  TestInitiator ini("ini2");
+  ini.socket.bind(l2.socket);
+  EXPECT_FALSE(l2.outer_enabled());
+  ini.write32(ZVP_L2CC_CONTROL, 1);
+  EXPECT_TRUE(l2.outer_enabled());
+  // 512 KB, 8 ways: lines 64 KB apart share a set.
+  constexpr uint32_t kWay = 64 * 1024;
+  EXPECT_FALSE(l2.outer_access(0x100000, true, false).hit);
+  EXPECT_TRUE(l2.outer_access(0x100000, false, false).hit);
+  ini.write32(ZVP_L2CC_CLEAN_PA, 0x100000);
+  EXPECT_FALSE(l2.tags().is_dirty(0x100000));
+  EXPECT_TRUE(l2.tags().contains(0x100000));
+  ini.write32(ZVP_L2CC_INV_PA, 0x100000);
+  EXPECT_FALSE(l2.tags().contains(0x100000));
+  // Lockdown of ways 0-6 for data (master 0): data lines all go to way 7; instruction fetches
+  // (I lockdown 0 clear) may use the others.
+  ini.write32(ZVP_L2CC_D_LOCKDOWN0, 0x7F);
+  for (uint32_t k = 0; k < 3; ++k) l2.outer_access(0x200000 + k * kWay, false, false);
+  EXPECT_EQ(l2.tags().lines_valid(), 1u);
+  EXPECT_TRUE(l2.tags().contains(0x200000 + 2 * kWay));
+  l2.outer_access(0x300000, false, true);
+  EXPECT_EQ(l2.tags().lines_valid(), 2u);
+  // By index/way: way in [31:28], index from bit 5.
+  ini.write32(ZVP_L2CC_CLEAN_INV_INDEX, (7u << 28) | ((0x200000 + 2 * kWay) & 0xFFE0));
+  EXPECT_FALSE(l2.tags().contains(0x200000 + 2 * kWay));
+  // By way: everything.
+  ini.write32(ZVP_L2CC_CLEAN_INV_WAY, 0xFF);
+  EXPECT_EQ(ini.read32(ZVP_L2CC_CLEAN_INV_WAY), 0u);
+  EXPECT_EQ(l2.tags().lines_valid(), 0u);
+  ini.write32(ZVP_L2CC_CONTROL, 0);
+  EXPECT_FALSE(l2.outer_enabled());
+}
+
 }  // namespace
