@@ -24,6 +24,10 @@
 //   sequential loop      L = trip' * iteration + 1, iteration = depth' + sum over sub-loops of
 //                        (L_sub + 1)    (+1: the state that enters the sub-loop)
 //   function             sum of its loops' latencies + its straight-line operations
+// Sources: one clock cycle to enter and one to leave a rolled inner loop, and the flattening of
+// perfect nests (UG902 / UG1399 "Flattening Nested Loops"); the exit state (UG1393 "Loop
+// Parallelism": 255 iterations of 2 cycles reported as a latency of 511); pipelined loops
+// (UG902 "Loop Pipelining": iteration latency + (trip - 1) * II).
 #pragma once
 #include <cstdint>
 #include <string>

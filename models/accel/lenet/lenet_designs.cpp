@@ -32,20 +32,21 @@ HlsLoop unrolled(HlsLoop l, unsigned factor, unsigned chain) {
 struct Builder {
   const LenetHlsOps& o;
 
-  // The kernel loops of a convolution output: wr { wc { acc += x * w } }.
-  HlsLoop kernel(unsigned mac_depth, bool unroll_wc) {
-    HlsLoop wc = loop("wc", 5, mac_depth);
-    if (unroll_wc) wc = unrolled(wc, 5, o.mac_chain);
+  // The kernel loops of a convolution output: wr { wc { acc += x * w } }; the same
+  // multiply-accumulate in every layer and design, only the UNROLL pragma differs.
+  HlsLoop kernel(bool unroll_wc) {
+    HlsLoop wc = loop("wc", 5, o.mac());
+    if (unroll_wc) wc = unrolled(wc, 5, o.mac_chain());
     return loop("wr", 5, 0, {wc});
   }
 
   // Reads an image of c x h x w items from one stream (c outermost), as nested sequential loops.
   HlsLoop read3(const std::string& n, uint64_t c, uint64_t h, uint64_t w) {
-    return loop(n + "_k", c, 0, {loop(n + "_row", h, 0, {loop(n + "_col", w, o.copy)})});
+    return loop(n + "_k", c, 0, {loop(n + "_row", h, 0, {loop(n + "_col", w, o.copy())})});
   }
   // Reads h x w positions, each from c streams in turn (channel innermost): the multi-stream read.
   HlsLoop read_interleaved(const std::string& n, uint64_t h, uint64_t w, uint64_t c) {
-    return loop(n + "_i", h, 0, {loop(n + "_j", w, 0, {loop(n + "_k", c, o.copy)})});
+    return loop(n + "_i", h, 0, {loop(n + "_j", w, 0, {loop(n + "_k", c, o.copy())})});
   }
 
   LenetStage stage(std::string n, LenetLayer l, unsigned inst, std::vector<HlsLoop> rd, std::vector<HlsLoop> cp,
@@ -64,18 +65,20 @@ struct Builder {
 
   // Stages common to the three designs: read_input, conv3, full1, full2, write_output.
   LenetStage read_input() {
-    return stage("read", LenetLayer::Read, 1, {loop("read_i", 1024, o.copy)}, {}, 1024);
+    return stage("read", LenetLayer::Read, 1, {loop("read_i", 1024, o.copy())}, {}, 1024);
   }
   LenetStage conv3() {
     return stage("conv3", LenetLayer::Conv3, 1, {read3("in", 6, 5, 5)},
-                 {loop("u", 12, o.bias, {loop("k", 6, 0, {kernel(o.mac, false)})})}, 12);
+                 {loop("u", 12, o.bias(), {loop("k", 6, 0, {kernel(false)})})}, 12);
   }
   LenetStage full(const char* n, LenetLayer l, uint64_t in, uint64_t out) {
-    return stage(n, l, 1, {loop("in", in, o.copy)}, {loop("row", out, o.bias, {loop("col", in, o.mac)})}, unsigned(out));
+    return stage(n, l, 1, {loop("in", in, o.copy())}, {loop("row", out, o.bias(), {loop("col", in, o.mac())})},
+                 unsigned(out));
   }
   LenetStage write_output() {
     // Reads the 10 scores, scans indices 1..9 against the running maximum, writes the return value.
-    return stage("write", LenetLayer::Write, 1, {loop("in", 10, o.copy)}, {loop("argmax", 9, o.argmax)}, 0, o.write_return);
+    return stage("write", LenetLayer::Write, 1, {loop("in", 10, o.copy())}, {loop("argmax", 9, o.argmax())}, 0,
+                 o.write_return());
   }
 
   LenetHlsDesign stream_design() {
@@ -84,16 +87,16 @@ struct Builder {
     d.description = "stream interface: one function per layer, hls::stream channels, DATAFLOW, no loop pragmas";
     d.stages.push_back(read_input());
     d.stages.push_back(stage("conv1", LenetLayer::Conv1, 1, {read3("in", 1, 32, 32).body[0]},
-                             {loop("u", 3, o.bias, {loop("orow", 28, 0, {loop("ocol", 28, 0, {kernel(o.mac, false)})})})},
+                             {loop("u", 3, o.bias(), {loop("orow", 28, 0, {loop("ocol", 28, 0, {kernel(false)})})})},
                              3 * 28 * 28));
     d.stages.push_back(stage("pool1", LenetLayer::Pool1, 1, {read3("in", 3, 28, 28)},
-                             {loop("num", 3, 0, {loop("row", 14, 0, {loop("col", 14, o.pool_single)})})}, 3 * 14 * 14));
+                             {loop("num", 3, 0, {loop("row", 14, 0, {loop("col", 14, o.pool())})})}, 3 * 14 * 14));
     d.stages.push_back(stage("conv2", LenetLayer::Conv2, 1, {read3("in", 3, 14, 14)},
-                             {loop("u", 6, o.bias, {loop("orow", 10, 0, {loop("ocol", 10, 0,
-                                                   {loop("k", 3, 0, {kernel(o.mac, false)})})})})},
+                             {loop("u", 6, o.bias(), {loop("orow", 10, 0, {loop("ocol", 10, 0,
+                                                     {loop("k", 3, 0, {kernel(false)})})})})},
                              6 * 10 * 10));
     d.stages.push_back(stage("pool2", LenetLayer::Pool2, 1, {read3("in", 6, 10, 10)},
-                             {loop("num", 6, 0, {loop("row", 5, 0, {loop("col", 5, o.pool_single)})})}, 6 * 5 * 5));
+                             {loop("num", 6, 0, {loop("row", 5, 0, {loop("col", 5, o.pool())})})}, 6 * 5 * 5));
     d.stages.push_back(conv3());
     d.stages.push_back(full("full1", LenetLayer::Fc1, 12, 10));
     d.stages.push_back(full("full2", LenetLayer::Fc2, 10, 10));
@@ -111,23 +114,21 @@ struct Builder {
     d.stages.push_back(read_input());
     HlsLoop in1 = read3("in", 1, 32, 32).body[0];  // row { col }
     HlsLoop in2 = read3("in", 3, 14, 14);          // k { row { col } }
-    if (optimized) {
+    if (optimized) {  // PIPELINE II=1 on the column loop: the same copy, its depth unchanged
       in1.body[0] = pipelined(in1.body[0], 1);
-      in1.body[0].depth = 2;  // read + store: a 2-stage pipeline
       in2.body[0].body[0] = pipelined(in2.body[0].body[0], 1);
-      in2.body[0].body[0].depth = 2;
     }
     d.stages.push_back(stage("sub_conv1", LenetLayer::Conv1, 3, {in1},
-                             {loop("orow", 28, 0, {loop("ocol", 28, 0, {kernel(o.mac, optimized)})})}, 28 * 28));
+                             {loop("orow", 28, 0, {loop("ocol", 28, 0, {kernel(optimized)})})}, 28 * 28));
     d.stages.push_back(stage("pool1", LenetLayer::Pool1, 1, {read_interleaved("in", 28, 28, 3)},
-                             {loop("num", 3, 0, {loop("row", 14, 0, {loop("col", 14, o.pool_interleaved)})})},
+                             {loop("num", 3, 0, {loop("row", 14, 0, {loop("col", 14, o.pool())})})},
                              3 * 14 * 14));  // per output stream: each of the 6 gets the whole pooled map
     d.stages.push_back(stage("sub_conv2", LenetLayer::Conv2, 6, {in2},
                              {loop("orow", 10, 0, {loop("ocol", 10, 0,
-                                                   {loop("k", 3, 0, {kernel(optimized ? o.mac + o.mac_3d_addr : o.mac, optimized)})})})},
+                                                   {loop("k", 3, 0, {kernel(optimized)})})})},
                              10 * 10));
     d.stages.push_back(stage("pool2", LenetLayer::Pool2, 1, {read_interleaved("in", 10, 10, 6)},
-                             {loop("num", 6, 0, {loop("row", 5, 0, {loop("col", 5, o.pool_interleaved)})})}, 6 * 5 * 5));
+                             {loop("num", 6, 0, {loop("row", 5, 0, {loop("col", 5, o.pool())})})}, 6 * 5 * 5));
     d.stages.push_back(conv3());
     d.stages.push_back(full("full1", LenetLayer::Fc1, 12, 10));
     d.stages.push_back(full("full2", LenetLayer::Fc2, 10, 10));
@@ -192,17 +193,12 @@ const LenetHlsDesign& lenet_hls_design(const std::string& name) {
 }
 
 void LenetHlsOps::declare(ParamScope& p) {
-  auto d = p.sub("ops");
-  d.add("copy", copy, "cycles", "read/copy of one stream item", 1, 64);
-  d.add("mac", mac, "cycles", "multiply-accumulate (load x, load w, 16x16 multiply, saturating add)", 1, 64);
-  d.add("mac_chain", mac_chain, "cycles", "extra depth per unrolled multiply-accumulate copy (adder chain)", 0, 64);
-  d.add("mac_3d_addr", mac_3d_addr, "cycles", "3-D buffer address stage in front of sub_conv2's unrolled MAC", 0, 64);
-  d.add("bias", bias, "cycles", "bias load / ReLU write around an accumulation", 0, 64);
-  d.add("pool_single", pool_single, "cycles", "2x2 max pooling of one output from a single-stream buffer", 1, 64);
-  d.add("pool_interleaved", pool_interleaved, "cycles",
-        "2x2 max pooling of one output from a channel-interleaved buffer (partial/optimized)", 1, 64);
-  d.add("argmax", argmax, "cycles", "argmax step (compare + update)", 1, 64);
-  d.add("write_return", write_return, "cycles", "the return-value write", 0, 64);
+  // The scheduling facts every operation depth is derived from (lenet_designs.h: F1-F3).
+  auto d = p.sub("hls");
+  d.add("read_latency", read_latency, "cycles", "block RAM / ROM read latency of a local array (F1)", 1, 8);
+  d.add("ports", ports, "ports", "ports of a local array's RAM: 1 = RAM_1P, 2 = RAM_2P (F2)", 1, 2);
+  d.add("mul_latency", mul_latency, "cycles", "DSP48 16x16 multiply latency (F3)", 1, 8);
+  d.add("step", step, "cycles", "states of one dependent fabric operation: round, add, compare, write (F3)", 1, 8);
   p.add("channel_depth", channel_depth, "items", "depth of every hls::stream between stages (HLS default 2)", 1,
         1u << 16);
 }
