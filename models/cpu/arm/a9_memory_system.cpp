@@ -133,35 +133,25 @@ bool A9MemorySystem::walk(uint32_t va, A9Tlb::Entry& e, Cost& c) {
   if (!read_(l1_addr, d)) return false;
   uint32_t tex = 0;
   bool cb = false, bb = false;
+  // A mapping of size mask + 1 from descriptor v: base address, TEX at tex_shift, C bit 3, B bit 2.
+  auto map = [&](uint32_t v, uint32_t mask, unsigned tex_shift) {
+    e.mask = mask;
+    e.pa = v & ~mask;
+    tex = (v >> tex_shift) & 7u;
+    cb = v & 8u;
+    bb = v & 4u;
+  };
   switch (d & 3u) {
-    case 2:  // section or supersection
-      if (d & (1u << 18)) {
-        e.mask = 0xFFFFFFu;
-        e.pa = d & 0xFF000000u;
-      } else {
-        e.mask = 0xFFFFFu;
-        e.pa = d & 0xFFF00000u;
-      }
-      tex = (d >> 12) & 7u;
-      cb = d & 8u;
-      bb = d & 4u;
+    case 2:  // section (1 MB) or supersection (16 MB)
+      map(d, (d & (1u << 18)) ? 0xFFFFFFu : 0xFFFFFu, 12);
       break;
     case 1: {  // second-level table
       const uint32_t l2_addr = (d & 0xFFFFFC00u) | (((va >> 12) & 0xFFu) << 2);
       uint32_t s = 0;
       descriptor_read(l2_addr, c);
       if (!read_(l2_addr, s) || (s & 3u) == 0) return false;
-      if ((s & 3u) == 1) {  // large page, 64 KB
-        e.mask = 0xFFFFu;
-        e.pa = s & 0xFFFF0000u;
-        tex = (s >> 12) & 7u;
-      } else {  // small page, 4 KB
-        e.mask = 0xFFFu;
-        e.pa = s & 0xFFFFF000u;
-        tex = (s >> 6) & 7u;
-      }
-      cb = s & 8u;
-      bb = s & 4u;
+      if ((s & 3u) == 1) map(s, 0xFFFFu, 12);  // large page, 64 KB
+      else map(s, 0xFFFu, 6);                  // small page, 4 KB
       break;
     }
     default:

@@ -95,11 +95,21 @@ int csp_wait_doorbell(uint64_t timeout_us)
 {
     const uint64_t t0 = bsp_time_us();
     if (irq_mode) {
-        /* The ISR counts doorbells; spin on that counter (and the CPU-private global timer):
-         * no GP0 traffic. Not WFI: see csp.h. */
-        while (doorbells == consumed) {
-            if (bsp_time_us() - t0 > timeout_us)
+        /* Sleep until the ISR has counted a doorbell. The check and the WFI run with IRQs masked,
+         * so a doorbell between them is not lost: WFI wakes on the pending interrupt, which is
+         * taken when the mask is restored. The timeout is checked at each wake-up. */
+        for (;;) {
+            const uint32_t s = bsp_cpu_irq_disable();
+            if (doorbells != consumed) {
+                bsp_cpu_irq_restore(s);
+                break;
+            }
+            if (bsp_time_us() - t0 > timeout_us) {
+                bsp_cpu_irq_restore(s);
                 return -1;
+            }
+            bsp_wfi();
+            bsp_cpu_irq_restore(s);
         }
         consumed++;
         return 0;

@@ -36,11 +36,11 @@ uint32_t csp_mailbox_read(unsigned i);
 /* Orders Middleware execution (rings the RISC-V doorbell, bit 0). */
 void csp_doorbell_rv(void);
 /* Interrupt-driven doorbell: enables ARM_IRQ_ENABLE[0] and attaches an ISR to ZVP_IRQ_CSP
- * (IRQ_F2P[0]) that acknowledges and counts doorbells. Afterwards csp_wait_doorbell spins on
- * that counter instead of polling ARM_IRQ_STATUS over GP0: a CPU polling through GP0 keeps the
- * port busy and slows the PL330's own traffic to the CSP through the same port. (It does not
- * sleep in WFI: the Cortex-A9 model can miss an interrupt that rises while it synchronises
- * before sleeping - reported to the platform.) */
+ * (IRQ_F2P[0]) that acknowledges and counts doorbells. Afterwards csp_wait_doorbell sleeps in WFI
+ * until the ISR has counted one, instead of polling ARM_IRQ_STATUS over GP0 (a CPU polling
+ * through GP0 keeps the port busy and slows the PL330's own traffic to the CSP through the same
+ * port) or spinning on the global timer. Its timeout is then checked at each wake-up only: a
+ * Middleware that never rings leaves the core asleep until the run's time limit. */
 void csp_irq_init(void);
 /* Waits for the Middleware's next doorbell (ARM_IRQ_STATUS bit 0); polls it over GP0 without
  * csp_irq_init. 0, or -1 after timeout_us of the global timer. */
