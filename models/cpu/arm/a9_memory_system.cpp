@@ -20,6 +20,15 @@ void A9CacheParams::declare(ParamScope& p) {
   p.add("main_tlb_ways", main_tlb_ways, "ways", "associativity of the main TLB", 1, 4096);
 }
 
+std::string A9CacheParams::check() const {
+  const std::string g = CacheGeometry{l1_kb * 1024, l1_ways, 32}.check();
+  if (!g.empty()) return "l1_kb / l1_ways: " + g;
+  const unsigned sets = main_tlb_ways ? main_tlb_entries / main_tlb_ways : 0;
+  if (!main_tlb_ways || main_tlb_entries % main_tlb_ways || !sets || (sets & (sets - 1)))
+    return "main_tlb_entries must be a multiple of main_tlb_ways with a power-of-two quotient (sets)";
+  return "";
+}
+
 // ---------------------------------------------------------------------------------------------
 // TLB
 

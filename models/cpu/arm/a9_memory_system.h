@@ -31,6 +31,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "memory/outer_cache.h"
@@ -50,6 +51,8 @@ struct A9CacheParams {
   unsigned walk_cycles = 7;
   unsigned utlb_entries = 32, main_tlb_entries = 128, main_tlb_ways = 2;
   void declare(ParamScope& p);
+  // Empty if the geometry is buildable; otherwise what is wrong, naming the parameter.
+  std::string check() const;
 };
 
 // One level of TLB: entries of any page size (4 KB, 64 KB, 1 MB, 16 MB), `ways`-way

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/config_error.h"
 #include "core/debug_access.h"
 #include "core/log.h"
 #include "core/timeline.h"
@@ -75,6 +76,8 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
   uc_hook_add(uc_, &h, UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
               reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this, 1, 0);
   if (p_.caches.enabled) {
+    const std::string bad = p_.caches.check();
+    if (!bad.empty()) throw ConfigError(std::string(this->name()) + ".caches: " + bad);
     mem_ = std::make_unique<arm::A9MemorySystem>(p_.caches, [this](uint32_t pa, uint32_t& v) {
       for (const DmiRegion& r : dmi_)
         if (r.ptr && pa >= r.base && pa + 4 <= r.base + r.size) {

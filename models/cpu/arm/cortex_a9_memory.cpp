@@ -1,6 +1,7 @@
 // The Cortex-A9's memory-system model wired into the core (see a9_memory_system.h): the
 // Unicorn hooks that feed it, and how its costs become time. Only installed with
 // caches.enabled; without it none of this runs and memory stays on Unicorn's direct path.
+#include <algorithm>
 #include <cstring>
 
 #include "core/log.h"
@@ -86,8 +87,14 @@ void CortexA9::apply(const arm::A9MemorySystem::Cost& c) {
 
 // A line fill, descriptor read or uncached load, timed by the memory system below the core
 // (interconnect, DDR controller: its latency and, in `at`, the other masters' traffic). The data
-// itself comes through DMI as before; this transaction's bytes are discarded.
+// itself comes through DMI as before; this transaction's bytes are discarded. Only memory is
+// read this way: a page table may map a memory address to a device, and a timing read there
+// would have the device's read side effects (the access itself went to memory, through DMI).
 void CortexA9::timed_read(uint32_t addr, uint32_t bytes) {
+  const bool memory = std::any_of(dmi_.begin(), dmi_.end(), [&](const DmiRegion& r) {
+    return r.ptr && addr >= r.base && addr - r.base + bytes <= r.size;
+  });
+  if (!memory) return;
   uint8_t buf[32];
   bytes = std::min<uint32_t>(bytes, sizeof buf);
   charge_instructions();

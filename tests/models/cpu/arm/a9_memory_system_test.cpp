@@ -6,20 +6,16 @@
 #include <map>
 
 #include "cpu/arm/a9_memory_system.h"
+#include "fake_l2.h"
 
 namespace zvp::arm {
 namespace {
 
+using test::FakeL2;
+
 constexpr uint32_t kTable = 0x4000;
 constexpr uint32_t kSctlrMCI = 0x1005, kSctlrOff = 0;
 
-class FakeL2 : public OuterCache {
- public:
-  SetAssocCache tags{CacheGeometry{512 * 1024, 8, 32}};
-  bool on = true;
-  bool outer_enabled() const override { return on; }
-  SetAssocCache::Result outer_access(uint32_t pa, bool write, bool) override { return tags.access(pa, write); }
-};
 
 struct A9MemorySystemTest : ::testing::Test {
   std::map<uint32_t, uint32_t> mem;  // physical words

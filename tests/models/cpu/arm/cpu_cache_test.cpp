@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "cpu_arm_system.h"
-#include "memory/set_assoc_cache.h"
+#include "fake_l2.h"
 #include "support/test_initiator.h"
 
 namespace zvp::test {
@@ -17,13 +17,6 @@ using sc_core::SC_US;
 
 constexpr uint64_t kLines = 0x10000 / 32;  // lines of the buffer, loaded once per pass
 
-// An always-enabled L2 made of the project's tag store (the PL310's geometry).
-class FakeL2 : public OuterCache {
- public:
-  SetAssocCache tags{CacheGeometry{512 * 1024, 8, 32}};
-  bool outer_enabled() const override { return true; }
-  SetAssocCache::Result outer_access(uint32_t pa, bool write, bool) override { return tags.access(pa, write); }
-};
 
 struct CacheRun {
   sc_time t;
