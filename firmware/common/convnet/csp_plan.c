@@ -164,20 +164,25 @@ unsigned csp_plan_w_req(const csp_plan *p, uint32_t s, csp_seg *seg)
     return csp_plan_w_req_at(p, s, o, g, seg);
 }
 
-void csp_plan_in_span(const csp_plan *p, uint32_t s, unsigned t, unsigned g, uint32_t *pl_off,
-                      uint32_t *len)
+void csp_spans_init(csp_spans *c, const csp_plan *p)
+{
+    c->last_nf = csp_plan_ig_size(p, p->n_ig - 1u);
+    c->last_k = csp_plan_og_size(p, p->n_og - 1u);
+    c->w_full = (uint32_t)p->og * p->ww * 8u;
+    c->w_last = (uint32_t)c->last_k * p->ww * 8u;
+    c->b_full = csp_plan_bias_words(p->og) * 8u;
+    c->b_last = csp_plan_bias_words(c->last_k) * 8u;
+    c->in_half = p->d.bank_bytes / 2u;
+    c->w_half = p->wm_half * 8u;
+    c->tile = 0xFFFFu;
+}
+
+void csp_spans_set_tile(csp_spans *c, const csp_plan *p, unsigned t)
 {
     csp_tile tl;
     csp_plan_tile(p, t, &tl);
-    *pl_off = (s & 1u) * (p->d.bank_bytes / 2u);
-    *len = csp_plan_ig_size(p, g) * (uint32_t)(tl.in_r1 - tl.in_r0) * p->pitch_in * 4u;
-}
-
-void csp_plan_w_span(const csp_plan *p, uint32_t s, unsigned o, unsigned g, uint32_t *pl_off,
-                     uint32_t *len)
-{
-    *pl_off = (s & 1u) * p->wm_half * 8u;
-    *len = csp_plan_wblock_len(p, o, g) * 8u;
+    c->feat_bytes = (uint32_t)(tl.in_r1 - tl.in_r0) * p->pitch_in * 4u;
+    c->tile = t;
 }
 
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg)

@@ -36,62 +36,19 @@ static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
     return push_span(ch, segs[0].pl_off, len, ctrl, st);
 }
 
-/* What the step loop needs per step, from constants of the layer (set once) and of the tile
- * (set when the tile changes), so that a step costs compares and adds: deriving (t, o, g) from s
- * took four 37-cycle divisions per call, three calls per step; building the segment lists the
- * scheduler does not need, and then recomputing the tile, the group sizes and the spans through
- * the plan's functions on every step, left the engine idle for about 1,000 cycles at each step
- * boundary (All-CNN-C conv_8: 128 steps of 113 passes). The spans equal csp_plan_in_span /
- * csp_plan_w_span (checked by the plan's tests against the segment lists). */
-typedef struct {
-    uint32_t feat_bytes;     /* one input feature's band in the tile: rows x pitch x 4 */
-    unsigned tile;           /* the tile feat_bytes belongs to */
-    unsigned last_nf;        /* features of the last input group */
-    unsigned last_k;         /* outputs of the last output group */
-    uint32_t w_full, w_last; /* weight bytes of a full / the last output group, without biases */
-    uint32_t b_full, b_last; /* their bias bytes (sent with the last input group) */
-    uint32_t in_half, w_half;/* byte offsets of the pong halves */
-} step_consts;
-
-static void step_consts_init(step_consts *c, const csp_plan *p)
+/* Pushes step s = (t, o, g)'s input and weight requests as spans (csp_spans_step: first PL
+ * offset, total bytes), then reads the push-error flags once for both. Inlined: a call cost the
+ * Zero-riscy about 100 cycles of register saves per step. */
+static inline __attribute__((always_inline)) int push_step(const csp_plan *p, csp_spans *c, uint32_t s,
+                                                           unsigned t, unsigned o, unsigned g, mw_stats *st)
 {
-    c->last_nf = csp_plan_ig_size(p, p->n_ig - 1u);
-    c->last_k = csp_plan_og_size(p, p->n_og - 1u);
-    c->w_full = (uint32_t)p->og * p->ww * 8u;
-    c->w_last = (uint32_t)c->last_k * p->ww * 8u;
-    c->b_full = csp_plan_bias_words(p->og) * 8u;
-    c->b_last = csp_plan_bias_words(c->last_k) * 8u;
-    c->in_half = p->d.bank_bytes / 2u;
-    c->w_half = p->wm_half * 8u;
-    c->tile = 0xFFFFu;
-}
-
-static void step_consts_tile(step_consts *c, const csp_plan *p, unsigned t)
-{
-    if (t == c->tile)
-        return;
-    csp_tile tl;
-    csp_plan_tile(p, t, &tl);
-    c->feat_bytes = (uint32_t)(tl.in_r1 - tl.in_r0) * p->pitch_in * 4u;
-    c->tile = t;
-}
-
-/* Pushes step s = (t, o, g)'s input and weight requests as spans (first PL offset, total
- * bytes), then reads the push-error flags once for both. */
-static inline __attribute__((always_inline)) int push_step(const csp_plan *p, step_consts *c, uint32_t s, unsigned t, unsigned o,
-                     unsigned g, mw_stats *st)
-{
-    step_consts_tile(c, p, t);
-    const int last_g = g + 1u == p->n_ig, last_o = o + 1u == p->n_og;
-    const unsigned nf = last_g ? c->last_nf : 3u;
-    const uint32_t in_len = nf == 3u ? 3u * c->feat_bytes : nf * c->feat_bytes;
-    const uint32_t w_len = (last_o ? c->w_last : c->w_full) + (last_g ? (last_o ? c->b_last : c->b_full) : 0u);
-    const uint32_t odd = s & 1u;
+    uint32_t in_off, in_len, w_off, w_len;
+    csp_spans_step(c, p, s, t, o, g, &in_off, &in_len, &w_off, &w_len);
     const uint32_t ci = sched_ch[CSP_CH_IN], cw = sched_ch[CSP_CH_W];
-    MW_WR(SCH(ci, ADDR), odd ? c->in_half : 0u);
+    MW_WR(SCH(ci, ADDR), in_off);
     MW_WR(SCH(ci, LEN), in_len);
     MW_WR(SCH(ci, PUSH), MW_PUSH_BURST);
-    MW_WR(SCH(cw, ADDR), odd ? c->w_half : 0u);
+    MW_WR(SCH(cw, ADDR), w_off);
     MW_WR(SCH(cw, LEN), w_len);
     MW_WR(SCH(cw, PUSH), MW_PUSH_BURST);
     st->pushes[CSP_CH_IN]++;
@@ -151,8 +108,8 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
     MW_WR(ENG(IRQ_ENABLE), 3u); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
     csp_tile tl;
     unsigned cur_tile = 0xFFFFu;
-    static step_consts sc;
-    step_consts_init(&sc, &p);
+    static csp_spans sc;
+    csp_spans_init(&sc, &p);
 
     unsigned t = 0, o = 0, g = 0;    /* step s */
     unsigned nt = 0, no = 0, ng = 0; /* step s + 1 */

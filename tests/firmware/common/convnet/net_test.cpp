@@ -214,6 +214,8 @@ TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
   for_each_seed_plan(CSP_MODE_8BIT, [&](const cn_net_def& net, int i, const csp_geom_t&, const csp_plan& p) {
       unsigned t = 0, o = 0, gr = 0;
       csp_seg a[CSP_SEG_MAX], b[CSP_SEG_MAX];
+      csp_spans spans;
+      csp_spans_init(&spans, &p);
       for (uint32_t s = 0; s < p.steps; ++s) {
         unsigned t2, o2, g2;
         csp_plan_step(&p, s, &t2, &o2, &g2);
@@ -227,20 +229,19 @@ TEST(ConvnetPlan, CountedStepsMatchTheDividedOnes) {
           EXPECT_EQ(a[k].pl_off, b[k].pl_off);
           EXPECT_EQ(a[k].len, b[k].len);
         }
-        // The span the Middleware pushes: the first segment's PL offset, the total bytes.
-        uint32_t pl_off = 0, len = 0, total = 0;
-        csp_plan_in_span(&p, s, t, gr, &pl_off, &len);
+        // The spans the Middleware pushes: the first segment's PL offset, the total bytes.
+        uint32_t in_off = 0, in_len = 0, w_off = 0, w_len = 0, total = 0;
+        csp_spans_step(&spans, &p, s, t, o, gr, &in_off, &in_len, &w_off, &w_len);
         for (unsigned k = 0; k < na; ++k) total += a[k].len;
-        EXPECT_EQ(pl_off, a[0].pl_off);
-        EXPECT_EQ(len, total);
+        EXPECT_EQ(in_off, a[0].pl_off);
+        EXPECT_EQ(in_len, total);
         csp_plan_w_req(&p, s, a);
         csp_plan_w_req_at(&p, s, o, gr, b);
         EXPECT_EQ(a[0].ddr_off, b[0].ddr_off);
         EXPECT_EQ(a[0].pl_off, b[0].pl_off);
         EXPECT_EQ(a[0].len, b[0].len);
-        csp_plan_w_span(&p, s, o, gr, &pl_off, &len);
-        EXPECT_EQ(pl_off, a[0].pl_off);
-        EXPECT_EQ(len, a[0].len);
+        EXPECT_EQ(w_off, a[0].pl_off);
+        EXPECT_EQ(w_len, a[0].len);
         csp_plan_next(&p, &t, &o, &gr);
       }
       EXPECT_EQ(t, p.n_tiles);  // one past the last step
