@@ -1,5 +1,6 @@
 #include "accel/csp/dma_action_scheduler.h"
 
+#include <algorithm>
 #include <string>
 
 namespace zvp {
@@ -71,7 +72,8 @@ void DmaActionScheduler::push(unsigned c, uint32_t ctrl) {
     raise(1u << (8 + c));
     return;
   }
-  ch.fifo.push_back({regs_[n + "ADDR"].get(), len, ctrl & 0x7u});
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  ch.fifo.push_back({regs_[n + "ADDR"].get(), len, ctrl & 0x7u, std::max(access_time_, now)});
   ++ch.pending;
   ch.kick.notify(sc_core::SC_ZERO_TIME);
 }
@@ -104,6 +106,8 @@ void DmaActionScheduler::fsm(unsigned c) {
   for (;;) {
     ch.state = Idle;
     while (ch.fifo.empty()) sc_core::wait(ch.kick);
+    const sc_core::sc_time at = ch.fifo.front().at;
+    if (at > sc_core::sc_time_stamp()) sc_core::wait(at - sc_core::sc_time_stamp());
     sc_core::wait(cycle);  // pop
     ch.cur = ch.fifo.front();
     ch.fifo.pop_front();

@@ -68,6 +68,7 @@ class DmaActionScheduler : public RegisterDevice {
   };
   struct Req {
     uint32_t addr, len, ctrl;
+    sc_core::sc_time at;  // when the PUSH reached the scheduler (the writer's local time)
   };
 
   IrqOut irq;
@@ -101,6 +102,10 @@ class DmaActionScheduler : public RegisterDevice {
     sc_core::sc_event kick, acked;
     bool ack = false;
   };
+  // Remembers the access's time: a PUSH written inside the Zero-riscy's quantum is queued at
+  // the core's time, not at the kernel's earlier one (see ConvEngine::before_access).
+  void before_access(const sc_core::sc_time& t) override { access_time_ = t; }
+  void before_debug_access(const sc_core::sc_time& now) override { access_time_ = now; }
   void build_registers();
   void push(unsigned ch, uint32_t ctrl);
   void on_ack(unsigned ch, Pl330AckType t);
@@ -112,6 +117,7 @@ class DmaActionScheduler : public RegisterDevice {
   DmaSchedulerParams p_;
   std::array<Chan, kChannels> ch_;
   uint64_t spurious_ = 0;
+  sc_core::sc_time access_time_;
 };
 
 }  // namespace zvp
