@@ -23,10 +23,14 @@ void AddressMap::add(std::initializer_list<Span> spans, unsigned port, Addressin
   }
 }
 
-const AddressMap::Window* AddressMap::decode(uint64_t addr, uint64_t len) const {
-  for (const Window& w : windows_)
-    if (addr >= w.base && addr - w.base < w.size)
+const AddressMap::Window* AddressMap::scan(uint64_t addr, uint64_t len) const {
+  for (size_t i = 0; i < windows_.size(); ++i) {
+    const Window& w = windows_[i];
+    if (addr >= w.base && addr - w.base < w.size) {
+      last_ = i;
       return len > w.size - (addr - w.base) ? nullptr : &w;
+    }
+  }
   return nullptr;
 }
 

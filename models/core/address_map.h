@@ -46,7 +46,15 @@ class AddressMap {
   // All of `spans` for one port, or none of them (same errors as add).
   void add(std::initializer_list<Span> spans, unsigned port, Addressing addressing);
   // The window holding all of [addr, addr+len); nullptr if unmapped or straddling its end.
-  const Window* decode(uint64_t addr, uint64_t len = 1) const;
+  // The window of the previous hit is tried first: a polling loop or a burst of accesses to
+  // one device decodes in O(1) (windows never overlap, so the answer is the scan's).
+  const Window* decode(uint64_t addr, uint64_t len = 1) const {
+    if (last_ < windows_.size()) {
+      const Window& w = windows_[last_];
+      if (addr >= w.base && addr - w.base < w.size) return len > w.size - (addr - w.base) ? nullptr : &w;
+    }
+    return scan(addr, len);
+  }
   const std::vector<Window>& windows() const { return windows_; }
 
   // A DMI region granted by w's target (in the target's addresses) expressed in the bus's
@@ -68,8 +76,11 @@ class AddressMap {
   }
 
  private:
+  const Window* scan(uint64_t addr, uint64_t len) const;
+
   std::string owner_;
   std::vector<Window> windows_;
+  mutable size_t last_ = 0;  // index of the window decode() found last
 };
 
 // The binding-and-mapping API of a bus that decodes with an AddressMap: `Bus` has an

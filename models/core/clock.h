@@ -25,11 +25,9 @@ class Clock {
   sc_core::sc_time cycles(uint64_t n) const {
     if (period_ps_ != 0 && units_per_ps() != 0 && n < (uint64_t{1} << 50) / period_ps_)
       return sc_core::sc_time::from_value(n * period_ps_ * units_per_ps());
-    return sc_core::sc_time(std::llround(static_cast<double>(n) * 1e12 / hz_), sc_core::SC_PS);
+    return from_ps(std::llround(static_cast<double>(n) * 1e12 / hz_));
   }
-  sc_core::sc_time cycles(double n) const {
-    return sc_core::sc_time(std::llround(n * 1e12 / hz_), sc_core::SC_PS);
-  }
+  sc_core::sc_time cycles(double n) const { return from_ps(std::llround(n * 1e12 / hz_)); }
   sc_core::sc_time period() const { return cycles(uint64_t{1}); }
   // Whole cycles elapsed in t: the largest k with cycles(k) <= t, the exact inverse of
   // cycles() including its picosecond rounding (so an event at cycles(k) sees k cycles).
@@ -50,6 +48,16 @@ class Clock {
     const double p = 1e12 / hz;
     if (!(p >= 1 && p < 1e12) || p != std::floor(p) || p * hz != 1e12) return 0;
     return static_cast<uint64_t>(p);
+  }
+  // sc_time(ps, SC_PS) for a whole number of picoseconds. The constructor from a double costs a
+  // look-up of the kernel's resolution and a floating-point scaling; for a whole number below
+  // 2^50 ps it yields exactly ps x units_per_ps(), which from_value builds directly (the CPU
+  // converts its cycle count on every device access: 2 % of a UART-polling run's host time).
+  static sc_core::sc_time from_ps(long long ps) {
+    const uint64_t u = units_per_ps();
+    if (u != 0 && ps >= 0 && static_cast<uint64_t>(ps) < (uint64_t{1} << 50) / u)
+      return sc_core::sc_time::from_value(static_cast<uint64_t>(ps) * u);
+    return sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS);
   }
   // Kernel time units per picosecond (1 at SystemC's default resolution; 0 if coarser), read once.
   static uint64_t units_per_ps() {

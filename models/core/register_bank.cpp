@@ -70,22 +70,22 @@ Register& RegisterBank::operator[](const std::string& name) {
   return *it->second;
 }
 
-Register* RegisterBank::find(uint64_t offset) {
+Register* RegisterBank::find_slow(uint64_t offset) {
   auto it = by_offset_.upper_bound(offset);
   if (it == by_offset_.begin()) return nullptr;
   --it;
   Register* r = it->second.get();
-  return offset < r->offset() + r->width() ? r : nullptr;
+  if (offset >= r->offset() + r->width()) return nullptr;
+  last_ = r;
+  return r;
 }
 
 void RegisterBank::reset() {
   for (auto& [off, r] : by_offset_) r->reset();
 }
 
-bool RegisterBank::access_one(uint64_t addr, uint8_t* data, unsigned len, bool is_write,
-                              const uint8_t* be, unsigned be_len) {
-  Register* r = find(addr);
-  if (!r) return false;
+bool RegisterBank::access_one(Register* r, uint64_t addr, uint8_t* data, unsigned len,
+                              bool is_write, const uint8_t* be, unsigned be_len) {
   unsigned shift = static_cast<unsigned>(addr - r->offset());
   if (len != r->width() && !(r->allows_sub_word() && len < r->width())) return false;
   if (shift + len > r->width()) return false;
@@ -122,7 +122,7 @@ void RegisterBank::transport(tlm::tlm_generic_payload& gp) {
     gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
-  bool ok = access_one(addr, gp.get_data_ptr(), len, gp.is_write(), gp.get_byte_enable_ptr(),
+  bool ok = access_one(r, addr, gp.get_data_ptr(), len, gp.is_write(), gp.get_byte_enable_ptr(),
                        gp.get_byte_enable_length());
   gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_BURST_ERROR_RESPONSE);
 }

@@ -89,7 +89,12 @@ class RegisterBank {
                                    Access access = Access::RW);
 
   Register& operator[](const std::string& name);
-  Register* find(uint64_t offset);
+  // The register covering `offset`, or nullptr (a hole). The register found last is tried
+  // first: a polling loop reads one status register again and again.
+  Register* find(uint64_t offset) {
+    if (last_ && offset - last_->offset() < last_->width()) return last_;
+    return find_slow(offset);
+  }
   void reset();
 
   // Serves a TLM access whose address is relative to the bank's base. Sets the response
@@ -105,14 +110,16 @@ class RegisterBank {
   const std::string& name() const { return name_; }
 
  private:
-  bool access_one(uint64_t addr, uint8_t* data, unsigned len, bool is_write, const uint8_t* be,
-                  unsigned be_len);
+  Register* find_slow(uint64_t offset);
+  bool access_one(Register* r, uint64_t addr, uint8_t* data, unsigned len, bool is_write,
+                  const uint8_t* be, unsigned be_len);
   enum class DbgResult { Ok, Hole, Refused };
   DbgResult debug_one(uint64_t addr, uint8_t* data, bool is_write);
 
   std::string name_;
   std::map<uint64_t, std::unique_ptr<Register>> by_offset_;
   std::map<std::string, Register*> by_name_;
+  Register* last_ = nullptr;  // the register find() returned last
 };
 
 }  // namespace zvp

@@ -26,8 +26,10 @@ void Router::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& de
   gp.set_address(addr - off);
   initiator[w->port]->b_transport(gp, delay);
   gp.set_address(addr);
-  if (trace_.on()) trace_.log(gp, delay);
-  log_window(w, gp, delay);
+  if (TxTrace::any_on()) {
+    if (trace_.on()) trace_.log(gp, delay);
+    log_window(w, gp, delay);
+  }
 }
 
 void Router::end_of_elaboration() {
@@ -57,7 +59,7 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm::tlm_generic_payload& gp,
       t += hop_;
       return tlm::TLM_UPDATED;
     }
-    log_window(w, gp, t, "req");
+    if (TxTrace::any_on()) log_window(w, gp, t, "req");
     const uint64_t off = w->offset();
     pending_[&gp] = {id, off};
     gp.set_address(addr - off);

@@ -37,11 +37,13 @@ TxTrace::~TxTrace() {
 
 void TxTrace::enable(const std::string& pattern) {
   patterns().push_back(pattern);
+  any_on_ = true;
   for (auto* t : registry()) t->on_ = matches(t->name_);
 }
 
 void TxTrace::disable_all() {
   patterns().clear();
+  any_on_ = false;
   for (auto* t : registry()) t->on_ = false;
 }
 

@@ -18,6 +18,9 @@ class TxTrace {
   TxTrace& operator=(const TxTrace&) = delete;
 
   bool on() const { return on_; }
+  // Whether any trace may be on (a pattern is enabled): lets a hot path skip all its per-socket
+  // checks with one test while nothing is traced.
+  static bool any_on() { return any_on_; }
   void log(const tlm::tlm_generic_payload& gp, const sc_core::sc_time& delay,
            const char* phase = "b");
   const std::string& name() const { return name_; }
@@ -30,6 +33,7 @@ class TxTrace {
  private:
   std::string name_;
   bool on_ = false;
+  static inline bool any_on_ = false;
 };
 
 }  // namespace zvp

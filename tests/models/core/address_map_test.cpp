@@ -104,3 +104,22 @@ TEST(AddressMap, InvalidationRangesPerWindowOfThePort) {
   m.for_each_invalidated(1, 0x200, 0x300, [&](uint64_t s, uint64_t e) { got.emplace_back(s, e); });
   EXPECT_TRUE(got.empty());  // outside the port's window
 }
+
+// decode() tries the window of its previous hit first: alternating between windows, leaving
+// them, and running past the end of the remembered window must still give the scan's answers.
+TEST(AddressMap, RememberedWindowGivesTheSameAnswers) {
+  AddressMap m = two_windows();
+  m.add(0x1100, 0x100, 2, Addressing::Relative, "c");  // adjacent to "a"
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(m.decode(0x1010)->label, "a");
+    EXPECT_EQ(m.decode(0x10FF)->label, "a");
+    EXPECT_EQ(m.decode(0x1100)->label, "c");  // just past the remembered window
+    EXPECT_EQ(m.decode(0x10FF)->label, "a");
+    EXPECT_EQ(m.decode(0x10FE, 4), nullptr);   // starts in the remembered window, runs past it
+    EXPECT_EQ(m.decode(0x0FFF), nullptr);      // just before it
+    EXPECT_EQ(m.decode(0x2800)->label, "b");
+    EXPECT_EQ(m.decode(0x1200), nullptr);
+    EXPECT_EQ(m.decode(0x2FFD, 4), nullptr);
+    EXPECT_EQ(m.decode(0x2FFC, 4)->label, "b");
+  }
+}

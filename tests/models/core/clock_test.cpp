@@ -3,6 +3,8 @@
 
 #include "core/clock.h"
 
+#include <cmath>
+
 using zvp::Clock;
 
 TEST(Clock, CyclesAndBackAgreeAtAwkwardFrequencies) {
@@ -38,4 +40,20 @@ TEST(Clock, WholePicosecondPeriodsGiveTheRoundedTimes) {
     }
   }
   EXPECT_EQ(Clock("c", 80e6).period(), sc_core::sc_time(12.5, sc_core::SC_NS));
+}
+
+// Fractional cycle counts (the CPU's) and periods that are not whole picoseconds go through
+// from_ps: the same time as the constructor from a double of the rounded picoseconds.
+TEST(Clock, FractionalCyclesGiveTheRoundedPicoseconds) {
+  for (double hz : {666.666687e6, 333.333333e6, 125e6, 1.5e9}) {
+    Clock c("c", hz);
+    for (double n : {0.0, 0.5, 1.0, 2.75, 12345.5, 987654321.25, 1.6e9, 4.2e11, 3.0e14}) {
+      const auto ps = std::llround(n * 1e12 / hz);
+      EXPECT_EQ(c.cycles(n), sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS)) << hz << " Hz, n=" << n;
+    }
+    for (uint64_t n : {uint64_t{1}, uint64_t{777}, uint64_t{1} << 33, uint64_t{1} << 45}) {
+      const auto ps = std::llround(static_cast<double>(n) * 1e12 / hz);
+      EXPECT_EQ(c.cycles(n), sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS)) << hz << " Hz, n=" << n;
+    }
+  }
 }

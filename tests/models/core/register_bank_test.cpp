@@ -93,6 +93,26 @@ TEST_F(RegisterBankTest, SubWordAccessWhereAllowed) {
   EXPECT_EQ(b, 0xA0);
 }
 
+// find() tries the register it found last first: narrower neighbours, holes next to it and
+// offsets just before it must still resolve as the ordered map does.
+TEST(RegisterBankFind, RememberedRegisterGivesTheSameAnswers) {
+  RegisterBank b("bank");
+  Register& word = b.add("WORD", 0x10, 0);
+  Register& byte = b.add("BYTE", 0x14, 0, Access::RW, 1);
+  Register& half = b.add("HALF", 0x16, 0, Access::RW, 2);
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(b.find(0x13), &word);
+    EXPECT_EQ(b.find(0x10), &word);
+    EXPECT_EQ(b.find(0x14), &byte);
+    EXPECT_EQ(b.find(0x15), nullptr);  // the byte register's neighbour is a hole
+    EXPECT_EQ(b.find(0x14), &byte);
+    EXPECT_EQ(b.find(0x0F), nullptr);  // before the first register
+    EXPECT_EQ(b.find(0x17), &half);
+    EXPECT_EQ(b.find(0x18), nullptr);
+    EXPECT_EQ(b.find(0x16), &half);
+  }
+}
+
 }  // namespace
 
 // A debugger's reads and writes (transport_dbg) have no side effects on the device.

@@ -4,6 +4,7 @@
 #include "support/test_initiator.h"
 #include "core/memory.h"
 #include "core/router.h"
+#include "core/tx_trace.h"
 
 using namespace zvp;
 using zvp::test::TestInitiator;
@@ -96,3 +97,17 @@ TEST(MemoryTest, OutOfRangeIsAddressError) {
 }
 
 }  // namespace
+
+// Routers skip their per-window trace checks while no trace pattern is enabled at all.
+TEST(TxTraceSwitch, AnyOnFollowsEnableAndDisable) {
+  EXPECT_FALSE(TxTrace::any_on());
+  TxTrace t("some.socket");
+  TxTrace::enable("nothing_matches_this");
+  EXPECT_TRUE(TxTrace::any_on());  // a pattern is set: sockets must check their own switch
+  EXPECT_FALSE(t.on());
+  TxTrace::enable("some.sock");
+  EXPECT_TRUE(t.on());
+  TxTrace::disable_all();
+  EXPECT_FALSE(TxTrace::any_on());
+  EXPECT_FALSE(t.on());
+}
