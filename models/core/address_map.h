@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "route.h"
+
 namespace zvp {
 
 enum class Addressing { Relative, Absolute };
@@ -102,12 +104,15 @@ class AttachesSlaves {
               Addressing addressing = Addressing::Relative) {
     Bus& bus = static_cast<Bus&>(*this);
     bus.map_.add(windows, bus.initiator.size(), addressing);
+    note_next(bus.initiator.size(), slave);
     bus.initiator.bind(slave);
   }
   // Binds a port that no window selects: a bus with no slaves yet must still be bound.
   template <typename Socket>
   void attach_unmapped(Socket& slave) {
-    static_cast<Bus&>(*this).initiator.bind(slave);
+    Bus& bus = static_cast<Bus&>(*this);
+    note_next(bus.initiator.size(), slave);
+    bus.initiator.bind(slave);
   }
   // The low-level form for ports bound by hand: [base, base+size) -> initiator[port] (the
   // order of binding).
@@ -115,6 +120,21 @@ class AttachesSlaves {
     static_cast<Bus&>(*this).map_.add(base, size, port, relative ? Addressing::Relative : Addressing::Absolute,
                                        label);
   }
+
+ protected:
+  // The bus behind each initiator port that can resolve routes itself (a Router's target
+  // socket), or null: a route through this bus continues there or ends at the port's socket.
+  RouteResolver* next_resolver(unsigned port) const {
+    return port < next_.size() ? next_[port] : nullptr;
+  }
+
+ private:
+  template <typename Socket>
+  void note_next(unsigned port, Socket& slave) {
+    if (next_.size() <= port) next_.resize(port + 1, nullptr);
+    next_[port] = dynamic_cast<RouteResolver*>(slave.get_parent_object());
+  }
+  std::vector<RouteResolver*> next_;
 };
 
 }  // namespace zvp

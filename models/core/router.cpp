@@ -1,5 +1,7 @@
 #include "router.h"
 
+#include <algorithm>
+
 namespace zvp {
 
 Router::Router(sc_core::sc_module_name name)
@@ -30,6 +32,19 @@ void Router::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& de
     if (trace_.on()) trace_.log(gp, delay);
     log_window(w, gp, delay);
   }
+}
+
+bool Router::resolve(uint64_t addr, Route& r) {
+  const Window* w = decode(addr);
+  if (!w) return false;
+  // The window in the master's addresses: this bus's plus what the buses in front subtracted.
+  r.lo = std::max(r.lo, w->base + r.offset);
+  r.hi = std::min(r.hi, w->last() + r.offset);
+  r.delay += hop_;
+  r.offset += w->offset();
+  if (RouteResolver* next = next_resolver(w->port)) return next->resolve(addr - w->offset(), r);
+  r.target = initiator[w->port];
+  return true;
 }
 
 void Router::end_of_elaboration() {

@@ -21,7 +21,7 @@
 
 namespace zvp {
 
-class Router : public sc_core::sc_module, public AttachesSlaves<Router> {
+class Router : public sc_core::sc_module, public AttachesSlaves<Router>, public RouteResolver {
   friend class AttachesSlaves<Router>;
 
  public:
@@ -37,6 +37,9 @@ class Router : public sc_core::sc_module, public AttachesSlaves<Router> {
   using Window = AddressMap::Window;
   const Window* decode(uint64_t addr, uint64_t len = 1) const { return map_.decode(addr, len); }
   const std::vector<Window>& windows() const { return map_.windows(); }
+  // RouteResolver (route.h): the window, hop and offset b_transport would apply, continued
+  // through a Router attached behind the window.
+  bool resolve(uint64_t addr, Route& r) override;
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
