@@ -25,9 +25,9 @@ class Clock {
   sc_core::sc_time cycles(uint64_t n) const {
     if (period_ps_ != 0 && units_per_ps() != 0 && n < (uint64_t{1} << 50) / period_ps_)
       return sc_core::sc_time::from_value(n * period_ps_ * units_per_ps());
-    return from_ps(std::llround(static_cast<double>(n) * 1e12 / hz_));
+    return from_ps(round_half_away(static_cast<double>(n) * 1e12 / hz_));
   }
-  sc_core::sc_time cycles(double n) const { return from_ps(std::llround(n * 1e12 / hz_)); }
+  sc_core::sc_time cycles(double n) const { return from_ps(round_half_away(n * 1e12 / hz_)); }
   sc_core::sc_time period() const { return cycles(uint64_t{1}); }
   // Whole cycles elapsed in t: the largest k with cycles(k) <= t, the exact inverse of
   // cycles() including its picosecond rounding (so an event at cycles(k) sees k cycles).
@@ -58,6 +58,16 @@ class Clock {
     if (u != 0 && ps >= 0 && static_cast<uint64_t>(ps) < (uint64_t{1} << 50) / u)
       return sc_core::sc_time::from_value(static_cast<uint64_t>(ps) * u);
     return sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS);
+  }
+  // std::llround without the library call for 0 <= x < 2^52, where x minus its truncation is
+  // exact: a fraction of one half or more rounds up, as llround rounds halfway cases away from
+  // zero.
+  static long long round_half_away(double x) {
+    if (x >= 0 && x < 4503599627370496.0) {
+      const long long t = static_cast<long long>(x);
+      return t + (x - static_cast<double>(t) >= 0.5 ? 1 : 0);
+    }
+    return std::llround(x);
   }
   // Kernel time units per picosecond (1 at SystemC's default resolution; 0 if coarser), read once.
   static uint64_t units_per_ps() {

@@ -45,9 +45,11 @@ TEST(Clock, WholePicosecondPeriodsGiveTheRoundedTimes) {
 // Fractional cycle counts (the CPU's) and periods that are not whole picoseconds go through
 // from_ps: the same time as the constructor from a double of the rounded picoseconds.
 TEST(Clock, FractionalCyclesGiveTheRoundedPicoseconds) {
-  for (double hz : {666.666687e6, 333.333333e6, 125e6, 1.5e9}) {
+  // 400 GHz: a 2.5 ps period, so odd cycle counts land exactly halfway (rounded up).
+  for (double hz : {666.666687e6, 333.333333e6, 125e6, 1.5e9, 400e9}) {
     Clock c("c", hz);
-    for (double n : {0.0, 0.5, 1.0, 2.75, 12345.5, 987654321.25, 1.6e9, 4.2e11, 3.0e14}) {
+    for (double n : {0.0, 0.5, 1.0, 2.75, 3.0, 12345.5, 987654321.25, 1.6e9, 4.2e11, 3.0e14,
+                     0.2, 0.6, 0.4999999999999999}) {
       const auto ps = std::llround(n * 1e12 / hz);
       EXPECT_EQ(c.cycles(n), sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS)) << hz << " Hz, n=" << n;
     }
