@@ -12,7 +12,9 @@ namespace zvp {
 class Clock {
  public:
   Clock() = default;
-  Clock(std::string name, double hz) : name_(std::move(name)), hz_(hz), period_ps_(exact_period_ps(hz)) {}
+  Clock(std::string name, double hz)
+      : name_(std::move(name)), hz_(hz), period_ps_(exact_period_ps(hz)),
+        exact_below_(period_ps_ ? (uint64_t{1} << 50) / period_ps_ : 0) {}
 
   const std::string& name() const { return name_; }
   double hz() const { return hz_; }
@@ -23,7 +25,7 @@ class Clock {
   // same value as the rounding below (exact while n x period < 2^50 ps, 1,100 s), without the
   // floating-point conversion a cycle count costs on a hot path.
   sc_core::sc_time cycles(uint64_t n) const {
-    if (period_ps_ != 0 && units_per_ps() != 0 && n < (uint64_t{1} << 50) / period_ps_)
+    if (n < exact_below_ && units_per_ps() != 0)
       return sc_core::sc_time::from_value(n * period_ps_ * units_per_ps());
     return from_ps(round_half_away(static_cast<double>(n) * 1e12 / hz_));
   }
@@ -32,8 +34,11 @@ class Clock {
   // Whole cycles elapsed in t: the largest k with cycles(k) <= t, the exact inverse of
   // cycles() including its picosecond rounding (so an event at cycles(k) sees k cycles).
   uint64_t to_cycles(const sc_core::sc_time& t) const {
-    if (period_ps_ != 0 && units_per_ps() != 0 && t.value() / units_per_ps() < (uint64_t{1} << 50))
-      return t.value() / units_per_ps() / period_ps_;
+    const uint64_t u = units_per_ps();
+    if (period_ps_ != 0 && u != 0) {
+      const uint64_t ps = u == 1 ? t.value() : t.value() / u;  // 1: the default resolution
+      if (ps < (uint64_t{1} << 50)) return ps / period_ps_;
+    }
     double est = std::floor(t.to_seconds() * hz_);
     uint64_t k = est > 0 ? static_cast<uint64_t>(est) : 0;
     while (k > 0 && cycles(k) > t) --k;
@@ -78,6 +83,9 @@ class Clock {
   std::string name_ = "clk";
   double hz_ = 100e6;
   uint64_t period_ps_ = 10000;  // exact_period_ps(hz_)
+  // Cycle counts below this take the integer path of cycles(): 2^50 ps / period, computed once
+  // (a 64-bit division per call was a third of the function's cost on the RISC-V core's path).
+  uint64_t exact_below_ = (uint64_t{1} << 50) / 10000;
 };
 
 }  // namespace zvp

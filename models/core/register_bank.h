@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace zvp {
@@ -118,7 +119,8 @@ class RegisterBank {
 
   std::string name_;
   std::map<uint64_t, std::unique_ptr<Register>> by_offset_;
-  std::map<std::string, Register*> by_name_;
+  // Hashed: models look registers up by name on hot paths (a CSP pass does several).
+  std::unordered_map<std::string, Register*> by_name_;
   Register* last_ = nullptr;  // the register find() returned last
 };
 
