@@ -1,5 +1,10 @@
 #include "accel/lenet/lenet_fast.h"
 
+#include <algorithm>
+#include <climits>
+
+#include "accel/lenet/lenet_fast_simd.h"
+
 namespace zvp {
 
 LenetFixedFast::LenetFixedFast(const lenet_lite_fixed_params& p) : p_(p) {
@@ -56,10 +61,50 @@ int64_t LenetFixedFast::mac_row(const Layer& l, int64_t acc, const int16_t* x, c
   return acc;
 }
 
+// The vector path's 32-bit arithmetic is exact for l when x*w + half fits (shift <= 30), no
+// rounded product can reach the accumulator's saturation (the extremes of int16 x int16 stay
+// inside [lo, hi]), and `terms` products of either sign sum within 32 bits.
+bool LenetFixedFast::simd_exact(const Layer& l, int terms) {
+  if (!l.fast || l.shift > 30) return false;
+  const int64_t half = int64_t{1} << (l.shift - 1);
+  const int64_t pmax = ((int64_t{1} << 30) + half) >> l.shift;        // (-32768) x (-32768)
+  const int64_t pmin = (int64_t{-32768} * 32767 + half) >> l.shift;   // arithmetic shift = floor
+  if (pmax > l.hi || pmin < l.lo) return false;
+  return pmax * terms <= INT32_MAX && pmin * terms >= INT32_MIN;
+}
+
+// Convolution outputs in groups of 8 adjacent pixels of a row (the last group of a row
+// overlaps the one before when the width is not a multiple of 8: its pixels are computed
+// twice, with the same result). kernel8 gives each pixel's totals of positive and negative
+// rounded products; a pixel whose totals cannot take the sum out of the accumulator's range is
+// bias + pos + neg, any other is recomputed in the golden order.
 void LenetFixedFast::conv1_channel(int u, const int16_t in[LENET_IMG][LENET_IMG], int16_t out[LITE_S1][LITE_S1]) const {
   const Layer& l = layer_[LITE_L_CONV1];
   if (!l.fast) return lenet_lite_fixed_conv1_channel(&p_, u, in, out);
   const int64_t b = bias(LITE_L_CONV1, p_.conv1_b[u]);
+#if ZVP_LENET_SIMD
+  static_assert(LITE_S1 >= 8 && LENET_IMG >= LITE_S1 + LENET_K - 1, "groups of 8 stay inside the input");
+  if (simd_exact(l, LENET_K * LENET_K)) {
+    const int32_t half = int32_t{1} << (l.shift - 1);
+    for (int x = 0; x < LITE_S1; ++x)
+      for (int g0 = 0; g0 < LITE_S1; g0 += 8) {
+        const int g = std::min(g0, LITE_S1 - 8);
+        int32_t pos[8] = {}, neg[8] = {};
+        lenet_simd::kernel8(&in[x][g], LENET_IMG, &p_.conv1_w[u][0][0][0], l.shift, half, pos, neg);
+        for (int k = 0; k < 8; ++k) {
+          const int y = g + k;
+          int64_t acc = b;
+          if (b + pos[k] <= l.hi && b + neg[k] >= l.lo) {
+            acc += pos[k] + int64_t{neg[k]};
+          } else {
+            for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[x + i][y], p_.conv1_w[u][0][i]);
+          }
+          out[x][y] = finish(l, acc, true);
+        }
+      }
+    return;
+  }
+#endif
   for (int x = 0; x < LITE_S1; ++x)
     for (int y = 0; y < LITE_S1; ++y) {
       int64_t acc = b;
@@ -73,6 +118,31 @@ void LenetFixedFast::conv2_channel(int u, const int16_t in[LITE_C1][LITE_P1][LIT
   const Layer& l = layer_[LITE_L_CONV2];
   if (!l.fast) return lenet_lite_fixed_conv2_channel(&p_, u, in, out);
   const int64_t b = bias(LITE_L_CONV2, p_.conv2_b[u]);
+#if ZVP_LENET_SIMD
+  static_assert(LITE_S2 >= 8 && LITE_P1 >= LITE_S2 + LENET_K - 1, "groups of 8 stay inside the input");
+  if (simd_exact(l, LITE_C1 * LENET_K * LENET_K)) {
+    const int32_t half = int32_t{1} << (l.shift - 1);
+    for (int x = 0; x < LITE_S2; ++x)
+      for (int g0 = 0; g0 < LITE_S2; g0 += 8) {
+        const int g = std::min(g0, LITE_S2 - 8);
+        int32_t pos[8] = {}, neg[8] = {};
+        for (int k = 0; k < LITE_C1; ++k)
+          lenet_simd::kernel8(&in[k][x][g], LITE_P1, &p_.conv2_w[u][k][0][0], l.shift, half, pos, neg);
+        for (int q = 0; q < 8; ++q) {
+          const int y = g + q;
+          int64_t acc = b;
+          if (b + pos[q] <= l.hi && b + neg[q] >= l.lo) {
+            acc += pos[q] + int64_t{neg[q]};
+          } else {
+            for (int k = 0; k < LITE_C1; ++k)
+              for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[k][x + i][y], p_.conv2_w[u][k][i]);
+          }
+          out[x][y] = finish(l, acc, true);
+        }
+      }
+    return;
+  }
+#endif
   for (int x = 0; x < LITE_S2; ++x)
     for (int y = 0; y < LITE_S2; ++y) {
       int64_t acc = b;

@@ -37,6 +37,8 @@ class LenetFixedFast {
   int16_t finish(const Layer& l, int64_t acc, bool relu) const;
   template <int N>
   static int64_t mac_row(const Layer& l, int64_t acc, const int16_t* x, const int16_t* w);
+  // The vector path (lenet_fast_simd.h) is exact for layer l over `terms` products per output.
+  static bool simd_exact(const Layer& l, int terms);
 
   const lenet_lite_fixed_params& p_;
   Layer layer_[LITE_LAYERS];
