@@ -95,7 +95,8 @@ tlm::tlm_sync_enum Router::nb_transport_fw(int id, tlm::tlm_generic_payload& gp,
   tlm::tlm_sync_enum r = tlm::TLM_COMPLETED;
   if (w) r = initiator[w->port]->nb_transport_fw(gp, ph, t);
   gp.set_address(orig);
-  if (ph == tlm::END_RESP || r == tlm::TLM_COMPLETED) pending_.erase(it);
+  // By key: the call may have changed the map (PtrMap moves elements).
+  if (ph == tlm::END_RESP || r == tlm::TLM_COMPLETED) pending_.erase(&gp);
   return r;
 }
 
@@ -109,7 +110,7 @@ tlm::tlm_sync_enum Router::nb_transport_bw(int, tlm::tlm_generic_payload& gp, tl
   if (ph != tlm::BEGIN_RESP && r != tlm::TLM_COMPLETED) {
     gp.set_address(gp.get_address() - p.offset);  // still in flight towards the target side
   } else if (r == tlm::TLM_COMPLETED) {
-    pending_.erase(it);
+    pending_.erase(&gp);  // by key: the call may have changed the map
   }
   return r;
 }

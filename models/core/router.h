@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "address_map.h"
+#include "ptr_map.h"
 #include "tx_trace.h"
 
 namespace zvp {
@@ -57,7 +58,7 @@ class Router : public sc_core::sc_module, public AttachesSlaves<Router>, public 
     int from;
     uint64_t offset;
   };
-  std::map<tlm::tlm_generic_payload*, Pending> pending_;  // nb transactions in flight
+  PtrMap<tlm::tlm_generic_payload, Pending> pending_;  // nb transactions in flight
   TxTrace trace_;
   std::map<std::string, std::unique_ptr<TxTrace>> window_traces_;  // by window label
   std::vector<TxTrace*> window_trace_;                             // by window index

@@ -50,7 +50,7 @@ void AtInitiatorSide::send_method() {
         p.free_at = now + t;
       } else if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
         p.free_at = now + t;
-        need_end_resp_.insert(gp);
+        need_end_resp_[gp] = true;
         resp_peq_.notify(*gp, t);
       } else {  // TLM_COMPLETED
         p.free_at = now + t;

@@ -7,7 +7,6 @@
 #pragma once
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/peq_with_get.h>
 
 #include <deque>
 #include <functional>
@@ -15,6 +14,9 @@
 #include <set>
 #include <utility>
 #include <vector>
+
+#include "core/ptr_map.h"
+#include "core/timed_queue.h"
 
 namespace zvp {
 
@@ -48,9 +50,9 @@ class AtInitiatorSide : public sc_core::sc_module {
 
   Hooks hooks_;
   std::vector<Port> ports_;
-  std::map<Gp*, unsigned> idx_;
-  std::set<Gp*> need_end_resp_;
-  tlm_utils::peq_with_get<Gp> resp_peq_;
+  PtrMap<Gp, unsigned> idx_;
+  PtrMap<Gp, bool> need_end_resp_;  // a set: present or not
+  TimedQueue<Gp> resp_peq_;
   sc_core::sc_event kick_;
 };
 

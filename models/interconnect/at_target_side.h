@@ -14,13 +14,15 @@
 #pragma once
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/peq_with_get.h>
 
 #include <deque>
 #include <functional>
 #include <map>
 #include <utility>
 #include <vector>
+
+#include "core/ptr_map.h"
+#include "core/timed_queue.h"
 
 namespace zvp {
 
@@ -73,9 +75,9 @@ class AtTargetSide : public sc_core::sc_module {
   void admit_waiting();
 
   Hooks hooks_;
-  tlm_utils::peq_with_get<Gp> req_peq_;
-  std::map<Gp*, int> ids_;
-  std::map<Gp*, sc_core::sc_event*> blocking_;
+  TimedQueue<Gp> req_peq_;
+  PtrMap<Gp, int> ids_;
+  PtrMap<Gp, sc_core::sc_event*> blocking_;
   std::vector<Port> ports_;
   sc_core::sc_event kick_;
   bool in_admit_ = false;

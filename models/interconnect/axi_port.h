@@ -26,6 +26,7 @@
 #include <string>
 
 #include "core/clock.h"
+#include "core/ptr_map.h"
 #include "core/stats.h"
 #include "core/timeline.h"
 #include "core/timing_mode.h"
@@ -100,7 +101,7 @@ class AxiPort : public sc_core::sc_module {
     int id;
     sc_core::sc_time data_end;  // last beat through the port
   };
-  std::map<Gp*, InFlight> origin_;
+  PtrMap<Gp, InFlight> origin_;
   TxTrace trace_;  // declared before up_/down_: hooks may log
   // The timeline (--perfetto): bandwidth per 10 us window of each channel, and (at) the
   // transactions outstanding.

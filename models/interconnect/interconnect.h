@@ -29,6 +29,7 @@
 
 #include "core/address_map.h"
 #include "core/clock.h"
+#include "core/ptr_map.h"
 #include "core/stats.h"
 #include "core/timing_mode.h"
 #include "core/tx_trace.h"
@@ -119,7 +120,7 @@ class Interconnect : public sc_core::sc_module, public AttachesSlaves<Interconne
     int from;
     uint64_t offset;
   };
-  std::map<Gp*, Pending> pending_;
+  PtrMap<Gp, Pending> pending_;
   sc_core::sc_event arb_ev_;
   TxTrace trace_;  // declared before up_/down_: hooks may log
   AtTargetSide up_;

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/ptr_map.h"
 #include "core/irq.h"
 #include "core/register_bank.h"
 #include "core/timing_mode.h"
@@ -269,7 +270,7 @@ class Pl330 : public sc_core::sc_module {
   bool req_open_ = false;
   tlm::tlm_generic_payload* req_gp_ = nullptr;
   sc_core::sc_event req_end_ev_;
-  std::map<tlm::tlm_generic_payload*, TxnP> inflight_;
+  PtrMap<tlm::tlm_generic_payload, TxnP> inflight_;
 
   uint64_t bytes_rd_ = 0, bytes_wr_ = 0, icache_misses_ = 0;
   TxTrace master_trace_;  // "<dmac>.master": the channels' bus transactions (--trace dmac)
