@@ -10,7 +10,11 @@ namespace zvp {
 using namespace pl330;
 
 void Pl330::prune(std::vector<TxnP>& v) {
-  v.erase(std::remove_if(v.begin(), v.end(), [](const TxnP& t) { return t->done(); }), v.end());
+  // Txn::done() with the kernel's time read once (it was a library call per transaction).
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  v.erase(std::remove_if(v.begin(), v.end(),
+                         [&now](const TxnP& t) { return t->responded && now >= t->done_at; }),
+          v.end());
 }
 
 Pl330::TxnP Pl330::bus_issue(Chan& c, bool write, uint64_t addr, std::vector<uint8_t>&& data,
