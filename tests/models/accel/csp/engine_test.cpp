@@ -338,3 +338,82 @@ TEST(CspEngine, SeedLayerComputeTimesFromTheFormula) {
     EXPECT_LT(secs[1], secs[0]);
   }
 }
+
+TEST(CspEngine, AccessAtTheInitiatorsLocalTimeSeesThePassAsItIsThen) {
+  // The Zero-riscy runs up to a quantum ahead of the kernel and its bus accesses carry that
+  // local time (the incoming b_transport delay). A START written at local time T0 + D starts the
+  // pass at T0 + D; a STATUS read at a local time at or after the pass's end completes it there
+  // and then (BUSY clear, DONE, results in the TCDM), one earlier still sees it busy.
+  EngineBench b;
+  zvp::test::run_sim([&] {
+    // 16x8, 16 bit, pad 1, one feature, first and last pass. Counted by hand (seed 001 II.A and
+    // the defaults in conv_timing.h): 2 pixels per TCDM word and 2 window positions per cycle,
+    // so a row is max(8 words, 16 positions / 2) = 8 cycles; 8 rows + the bottom zero row =
+    // 72 cycles of streaming; the 7-cycle weight load hides behind the 8-cycle one-row fill;
+    // START 2 + SoP 6 + adder 2 + requantisation 2:  2 + 72 + 6 + 2 + 2 = 84 cycles.
+    const unsigned W = 16, H = 8;
+    const uint64_t kPass = 84;
+    const csp_geom_t g = geom(W, H, 1, 1, CSP_MODE_16BIT, 2, 0);
+    std::vector<int16_t> f(W * H);
+    for (unsigned i = 0; i < W * H; ++i) f[i] = int16_t(int(i % 37) - 18);
+    std::vector<uint32_t> words(size_t(csp_row_words(W, 0)) * H);
+    csp_pack_feature(f.data(), H, W, 0, words.data());
+    ASSERT_TRUE(b.tcdm.write_words(0, words.data(), words.size()));
+    int16_t w[27] = {0};
+    for (int k = 0; k < 9; ++k) w[k] = int16_t(2 * k - 7);
+    uint64_t ww[7];
+    csp_pack_weights(w, 0, ww);
+    for (int i = 0; i < 7; ++i) b.wm.write_word(i, ww[i]);
+    const uint32_t out = b.tcdm.output_base();
+    std::vector<uint32_t> sentinel(words.size(), 0xA5A5A5A5u), got(words.size());
+    ASSERT_TRUE(b.tcdm.write_words(out, sentinel.data(), sentinel.size()));
+    b.regs.write32(ConvEngine::OUT_ADDR, out);
+    b.regs.write32(ConvEngine::DIM, W | H << 16);
+    b.regs.write32(ConvEngine::CFG, EngineBench::cfg(g, true, true, 1));
+    b.regs.write32(ConvEngine::BIAS, 5);
+    b.regs.write32(ConvEngine::IRQ_ENABLE, 3);
+
+    const sc_core::sc_time cyc = b.ep.clock.period(), T0 = sc_core::sc_time_stamp();
+    const sc_core::sc_time D = cyc * 100.0;  // the initiator's lead over the kernel
+    ASSERT_EQ(b.regs.write32_at(ConvEngine::CTRL, 1, D), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc), 0x1u);  // running
+    // One cycle before the end (local time): still busy, nothing written.
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc * double(kPass - 1)), 0x1u);
+    ASSERT_TRUE(b.tcdm.read_words(out, got.data(), got.size()));
+    EXPECT_EQ(got, sentinel);
+    EXPECT_FALSE(b.irq.read());
+    // At the end (local time): done, results written, counters updated - with the kernel still
+    // at T0 (nothing waited).
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc * double(kPass)), 0x2u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), T0);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::PASS_CYCLES, D + cyc * double(kPass)), kPass);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::PASS_COUNT, D + cyc * double(kPass)), 1u);
+    EXPECT_TRUE(b.irq.read());
+    std::vector<int32_t> acc(W * H);
+    const int16_t* feats[3] = {f.data(), nullptr, nullptr};
+    csp_pass_accumulate(&g, feats, 1, w, 1, acc.data());
+    std::vector<int16_t> ref(W * H), px(W * H);
+    csp_pass_finalize(&g, acc.data(), 5, ref.data());
+    ASSERT_TRUE(b.tcdm.read_words(out, got.data(), got.size()));
+    csp_unpack_feature(got.data(), H, W, 0, px.data());
+    EXPECT_EQ(px, ref);
+    // The completion event the access made redundant does not complete the pass a second time.
+    sc_core::wait(D + cyc * double(kPass + 50));
+    EXPECT_EQ(b.regs.read32(ConvEngine::PASS_COUNT), 1u);
+    EXPECT_EQ(b.regs.read32(ConvEngine::STATUS), 0x2u);
+
+    // A START at local time T1 + D with no later access: the pass ends on its own at
+    // T1 + D + 84 cycles of kernel time (interrupt low 1 ps before, high 1 ps after).
+    b.regs.write32(ConvEngine::IRQ_STATUS, 3);
+    ASSERT_FALSE(b.irq.read());
+    const sc_core::sc_time T1 = sc_core::sc_time_stamp(), ps(1, sc_core::SC_PS);
+    ASSERT_EQ(b.regs.write32_at(ConvEngine::CTRL, 1, D), tlm::TLM_OK_RESPONSE);
+    sc_core::wait(D + cyc * double(kPass) - ps);
+    EXPECT_FALSE(b.irq.read());
+    EXPECT_EQ(b.regs.read32(ConvEngine::STATUS), 0x1u);
+    sc_core::wait(ps * 2.0);
+    EXPECT_TRUE(b.irq.read());
+    EXPECT_EQ(sc_core::sc_time_stamp() - T1, D + cyc * double(kPass) + ps);
+    EXPECT_EQ(b.regs.read32(ConvEngine::PASS_COUNT), 2u);
+  });
+}
