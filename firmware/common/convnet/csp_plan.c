@@ -205,6 +205,15 @@ unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *se
     return k;
 }
 
+void csp_plan_out_span(const csp_plan *p, unsigned t, unsigned o, uint32_t *pl_off, uint32_t *len)
+{
+    csp_tile tl;
+    csp_plan_tile(p, t, &tl);
+    const uint32_t row_bytes = (uint32_t)p->pitch_out * 4u;
+    *pl_off = p->out_base + tl.j0 * row_bytes;
+    *len = csp_plan_og_size(p, o) * (uint32_t)(tl.oy1 - tl.oy0) * row_bytes;
+}
+
 uint32_t csp_plan_requests(const csp_plan *p, int ch)
 {
     return ch == CSP_CH_OUT ? (uint32_t)p->n_tiles * p->n_og : p->steps;

@@ -146,6 +146,9 @@ static inline void csp_spans_step(csp_spans *c, const csp_plan *p, uint32_t s, u
     *w_len = (last_o ? c->w_last : c->w_full) + (last_g ? (last_o ? c->b_last : c->b_full) : 0u);
 }
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg);
+/* The write-back of (t, o) as the scheduler is told it: the first segment's TCDM offset and the
+ * total bytes (the Middleware needs no segment list). */
+void csp_plan_out_span(const csp_plan *p, unsigned t, unsigned o, uint32_t *pl_off, uint32_t *len);
 /* Requests per channel over the whole layer. */
 uint32_t csp_plan_requests(const csp_plan *p, int ch);
 

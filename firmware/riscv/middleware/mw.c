@@ -13,8 +13,6 @@
 static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_WEIGHTS,
                                       ZVP_CSP_SCHED_CH_OUTPUT };
 
-static csp_seg segs[CSP_SEG_MAX];
-
 /* One request as the scheduler sees it: the first segment's PL address and the total length
  * (the addresses themselves are in the PL330 micro-code the ARM generated for the same plan). */
 static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_stats *st)
@@ -25,15 +23,6 @@ static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_st
     MW_WR(SCH(c, PUSH), ctrl);
     st->pushes[ch]++;
     return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (0x100u << c)) ? MW_E_PUSH : MW_OK;
-}
-
-/* A request given as segments (the output write-back). */
-static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
-{
-    uint32_t len = 0;
-    for (unsigned i = 0; i < nseg; i++)
-        len += segs[i].len;
-    return push_span(ch, segs[0].pl_off, len, ctrl, st);
 }
 
 /* Pushes step s = (t, o, g)'s input and weight requests as spans (csp_spans_step: first PL
@@ -194,8 +183,9 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
         if (last) {
             if ((e = wait_engine()) != MW_OK)
                 return e;
-            if ((e = push(CSP_CH_OUT, csp_plan_out_req(&p, t, o, segs), MW_PUSH_TO_DDR | MW_PUSH_BURST,
-                          st)) != MW_OK)
+            uint32_t out_off, out_len;
+            csp_plan_out_span(&p, t, o, &out_off, &out_len);
+            if ((e = push_span(CSP_CH_OUT, out_off, out_len, MW_PUSH_TO_DDR | MW_PUSH_BURST, st)) != MW_OK)
                 return e;
         }
         t = nt;

@@ -202,6 +202,17 @@ TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
       }
       unsigned nseg = csp_plan_out_req(&p, p.n_tiles - 1, p.n_og - 1, seg);
       EXPECT_LE(seg[nseg - 1].ddr_off + seg[nseg - 1].len, csp_plan_out_bytes(&p));
+      // The write-back span the Middleware pushes: first TCDM offset and total bytes of every
+      // (tile, OG)'s segments.
+      for (unsigned t = 0; t < p.n_tiles; ++t)
+        for (unsigned o = 0; o < p.n_og; ++o) {
+          nseg = csp_plan_out_req(&p, t, o, seg);
+          uint32_t off = 0, len = 0, total = 0;
+          csp_plan_out_span(&p, t, o, &off, &len);
+          for (unsigned k = 0; k < nseg; ++k) total += seg[k].len;
+          EXPECT_EQ(off, seg[0].pl_off);
+          EXPECT_EQ(len, total);
+        }
     });
   }
 }
