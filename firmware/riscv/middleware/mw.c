@@ -92,6 +92,7 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
     const uint32_t done_w0 = MW_RD(SCH(sched_ch[CSP_CH_W], DONE));
     const uint32_t cfg_base = d->stride | (d->pad ? MW_CFG_PAD : 0u) |
                               (d->mode ? MW_CFG_8BIT : 0u) | (d->relu ? MW_CFG_RELU : 0u) |
+                              (uint32_t)d->kernel << MW_CFG_KERNEL_SHIFT |
                               (uint32_t)d->shift << MW_CFG_SHIFT_SHIFT;
     const uint32_t half_bank = d->bank_bytes / 2u;
     MW_WR(ENG(IRQ_ENABLE), 3u); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
