@@ -39,7 +39,7 @@ void csp_plan_pack_inputs(const csp_plan *p, const int16_t *in, uint8_t *ddr)
 
 void csp_plan_pack_weights(const csp_plan *p, const int16_t *w, const int32_t *bias, uint8_t *ddr)
 {
-    const unsigned cin = p->d.cin;
+    const unsigned cin = p->d.cin, kk = (unsigned)(csp_ksize(p->d.kernel) * csp_ksize(p->d.kernel));
     for (unsigned o = 0; o < p->n_og; o++) {
         const unsigned k = csp_plan_og_size(p, o);
         for (unsigned g = 0; g < p->n_ig; g++) {
@@ -48,12 +48,12 @@ void csp_plan_pack_weights(const csp_plan *p, const int16_t *w, const int32_t *b
                 const unsigned oc = o * p->og + j;
                 int16_t pw[CSP_WEIGHTS_PER_PASS];
                 for (unsigned b = 0; b < 3; b++)
-                    for (unsigned t = 0; t < 9; t++) {
+                    for (unsigned t = 0; t < kk; t++) {
                         const unsigned ic = g * 3u + b;
-                        pw[b * 9 + t] = ic < cin ? w[((size_t)oc * cin + ic) * 9u + t] : 0;
+                        pw[b * kk + t] = ic < cin ? w[((size_t)oc * cin + ic) * kk + t] : 0;
                     }
                 uint64_t words[8];
-                csp_pack_weights(pw, p->d.mode, words);
+                csp_pack_weights(pw, p->d.mode, p->d.kernel, words);
                 for (unsigned i = 0; i < p->ww; i++) {
                     put32(blk + (j * p->ww + i) * 8u, (uint32_t)words[i]);
                     put32(blk + (j * p->ww + i) * 8u + 4u, (uint32_t)(words[i] >> 32));

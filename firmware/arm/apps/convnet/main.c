@@ -2,9 +2,9 @@
  *
  * What it does, in the order of seed 001: loads the Middleware into the CSP's L2 instruction
  * BRAM (from the RISC-V ELF the scenario places in DDR) and releases the Zero-riscy; checks that
- * the engine can run every convolution of the network (3x3 stride 1/2 pad 0/1, 1x1 mapped to a
- * centre-only 3x3, width within the line buffer; anything else is rejected with a message before
- * anything runs); places features, weights and biases in DDR in the layouts of csp_plan.h;
+ * the engine can run every convolution of the network (3x3 stride 1/2 pad 0/1, 1x1 stride 1
+ * with the engine's 1x1 kernel setting, width within the line buffer; anything else is rejected
+ * with a message before anything runs); places features, weights and biases in DDR in the layouts of csp_plan.h;
  * generates the PL330 micro-code of each layer and channel (drivers/csp/csp_dma.h); then per
  * frame and layer: starts the three channels (they wait for the PL's requests), orders
  * Middleware execution (mailbox + doorbell), waits for its completion doorbell and the channels'
@@ -95,7 +95,7 @@ static void prepare_conv(const cn_net_def *net, int i, int keep_weights)
 {
     layer_ctx *c = &ctx[i];
     const csp_plan *p = &c->plan;
-    const size_t nw = (size_t)p->d.cout * p->d.cin * 9u;
+    const size_t nw = (size_t)p->d.cout * p->d.cin * net->layers[i].k * net->layers[i].k;
     int16_t *w = (int16_t *)malloc(nw * sizeof(int16_t));
     int32_t *b = (int32_t *)dalloc(p->d.cout * sizeof(int32_t));
     if (!w) {
@@ -316,7 +316,7 @@ int main(void)
         if (!rc) {
             const csp_layer_desc d = { c->g.width, c->g.height, shapes[i].cin, shapes[i].cout,
                                        c->g.stride, c->g.pad, c->g.mode, c->g.relu, c->g.shift,
-                                       CSP_TCDM_BANK_BYTES, ZVP_CSP_WM_WORDS };
+                                       CSP_TCDM_BANK_BYTES, ZVP_CSP_WM_WORDS, c->g.kernel };
             if (csp_plan_init(&c->plan, &d, ZVP_CSP_LINE_BUFFER_WORDS) != CSP_PLAN_OK)
                 rc = CN_REJECT_PLAN;
         }
