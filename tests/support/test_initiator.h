@@ -47,6 +47,8 @@ class TestInitiator : public sc_core::sc_module {
   bool dmi_hint = false;        // dmi_allowed of the last blocking access
 
  private:
+  tlm::tlm_response_status transport_at(tlm::tlm_command cmd, uint64_t addr, uint32_t* v,
+                                        const sc_core::sc_time& local);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                      sc_core::sc_time& t);
   sc_core::sc_event resp_ev_;

@@ -69,6 +69,23 @@ void random_layers(int mode, unsigned seed, int kernel = CSP_KERNEL_3X3) {
   });
 }
 
+// Runs one pass and checks its cycles (PASS_CYCLES and the time it took) against a hand count
+// plus the bank conflicts the model counted (none when the pass is both first and last: one input
+// bank per feature and a single output stream cannot conflict).
+void expect_pass_cycles(EngineBench& b, const csp_geom_t& g, const uint32_t in[3], uint32_t acc, uint32_t out,
+                        unsigned w, unsigned h, bool first, bool last, uint64_t hand_count) {
+  const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+  const uint32_t st = b.run_pass(in, acc, out, 0, w, h, EngineBench::cfg(g, first, last, 3), 0);
+  ASSERT_EQ(st & 0x6u, 0x2u) << w << "x" << h;
+  const uint32_t conf = b.regs.read32(ConvEngine::CONFLICTS);
+  if (first && last) EXPECT_EQ(conf, 0u);
+  const uint64_t expected = hand_count + conf;
+  EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), expected) << w << "x" << h;
+  const sc_core::sc_time took = sc_core::sc_time_stamp() - t0;
+  EXPECT_GE(took, b.ep.clock.cycles(expected));
+  EXPECT_LT(took, b.ep.clock.cycles(expected) + b.ep.clock.period() * 64);  // poll granularity
+}
+
 }  // namespace
 
 TEST(CspEngine, BitExactRandomLayers16Bit) { random_layers(CSP_MODE_16BIT, 11); }
@@ -198,17 +215,7 @@ TEST(CspEngine, PassTimeFollowsTheMicroArchitecture) {
                           {40, 9, 1, 0, 1, false, false, 100}, {16, 16, 1, 1, 1, true, false, 78}};
     for (const Case& c : cases) {
       const csp_geom_t g = geom(c.w, c.h, c.stride, c.pad, c.mode, 0, 0);
-      const sc_core::sc_time t0 = sc_core::sc_time_stamp();
-      const uint32_t st = b.run_pass(in, acc, out, 0, c.w, c.h, EngineBench::cfg(g, c.first, c.last, 3), 0);
-      ASSERT_EQ(st & 0x6u, 0x2u);
-      // One input bank per feature and a single output stream cannot conflict.
-      const uint32_t conf = b.regs.read32(ConvEngine::CONFLICTS);
-      if (c.first && c.last) EXPECT_EQ(conf, 0u);
-      const uint64_t expected = c.cycles + conf;
-      EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), expected) << c.w << "x" << c.h;
-      const sc_core::sc_time took = sc_core::sc_time_stamp() - t0;
-      EXPECT_GE(took, b.ep.clock.cycles(expected));
-      EXPECT_LT(took, b.ep.clock.cycles(expected) + b.ep.clock.period() * 64);  // poll granularity
+      expect_pass_cycles(b, g, in, acc, out, c.w, c.h, c.first, c.last, c.cycles);
     }
     // Peak: 54 DSPs -> 2 positions x 27 MACs x 2 ops per cycle (16 bit), twice in 8 bit.
     EXPECT_DOUBLE_EQ(b.engine.peak_ops_per_s(false), 2.0 * 27 * 2 * 80e6);
@@ -447,16 +454,7 @@ TEST(CspEngine, OneByOnePassTimeFollowsTheMicroArchitecture) {
     for (const Case& c : cases) {
       csp_geom_t g = geom(c.w, c.h, c.stride, 0, c.mode, 0, 0);
       g.kernel = CSP_KERNEL_1X1;
-      const sc_core::sc_time t0 = sc_core::sc_time_stamp();
-      const uint32_t st = b.run_pass(in, acc, out, 0, c.w, c.h, EngineBench::cfg(g, c.first, c.last, 3), 0);
-      ASSERT_EQ(st & 0x6u, 0x2u) << c.w << "x" << c.h;
-      const uint32_t conf = b.regs.read32(ConvEngine::CONFLICTS);
-      if (c.first && c.last) EXPECT_EQ(conf, 0u);
-      const uint64_t expected = c.cycles + conf;
-      EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), expected) << c.w << "x" << c.h;
-      const sc_core::sc_time took = sc_core::sc_time_stamp() - t0;
-      EXPECT_GE(took, b.ep.clock.cycles(expected));
-      EXPECT_LT(took, b.ep.clock.cycles(expected) + b.ep.clock.period() * 64);  // poll granularity
+      expect_pass_cycles(b, g, in, acc, out, c.w, c.h, c.first, c.last, c.cycles);
     }
     // The 3x3 centre-only mapping of case a), for comparison.
     const csp_geom_t g3 = geom(6, 6, 1, 1, 0, 0, 0);
