@@ -30,36 +30,30 @@ static inline void st32(uint8_t *d, uint32_t v)
 #endif
 }
 
-/* Lane-wise signed maximum of four int8 / two int16 lanes. On ARMv6+ with the SIMD32 extension
- * (the Cortex-A9) it is SSUB8/SSUB16, which set the APSR.GE bit of every lane where a >= b, and
- * SEL, which takes each lane from a or b by those bits: two instructions for four pixels. */
-static inline uint32_t max_s8x4(uint32_t a, uint32_t b)
+/* Lane-wise signed maximum of four int8 (8-bit mode) or two int16 lanes. On ARMv6+ with the SIMD32
+ * extension (the Cortex-A9) it is SSUB8/SSUB16, which set the APSR.GE bit of every lane where
+ * a >= b, and SEL, which takes each lane from a or b by those bits: two instructions for four
+ * pixels. */
+static inline uint32_t lane_max(uint32_t a, uint32_t b, int mode)
 {
 #if defined(__ARM_FEATURE_SIMD32)
     uint32_t d, r;
-    __asm__("ssub8 %0, %2, %3\n\tsel %1, %2, %3" : "=&r"(d), "=r"(r) : "r"(a), "r"(b) : "cc");
+    if (mode == CSP_MODE_8BIT)
+        __asm__("ssub8 %0, %2, %3\n\tsel %1, %2, %3" : "=&r"(d), "=r"(r) : "r"(a), "r"(b) : "cc");
+    else
+        __asm__("ssub16 %0, %2, %3\n\tsel %1, %2, %3" : "=&r"(d), "=r"(r) : "r"(a), "r"(b) : "cc");
     (void)d;
     return r;
 #else
+    const unsigned bits = mode == CSP_MODE_8BIT ? 8u : 16u;
+    const uint32_t mask = mode == CSP_MODE_8BIT ? 0xFFu : 0xFFFFu, sign = mask ^ (mask >> 1);
     uint32_t r = 0;
-    for (unsigned k = 0; k < 32u; k += 8u) {
-        const int8_t x = (int8_t)(a >> k), y = (int8_t)(b >> k);
-        r |= (uint32_t)(uint8_t)(x > y ? x : y) << k;
+    for (unsigned k = 0; k < 32u; k += bits) {
+        const int32_t x = (int32_t)(((a >> k) & mask) ^ sign) - (int32_t)sign; /* sign-extended */
+        const int32_t y = (int32_t)(((b >> k) & mask) ^ sign) - (int32_t)sign;
+        r |= ((uint32_t)(x > y ? x : y) & mask) << k;
     }
     return r;
-#endif
-}
-
-static inline uint32_t max_s16x2(uint32_t a, uint32_t b)
-{
-#if defined(__ARM_FEATURE_SIMD32)
-    uint32_t d, r;
-    __asm__("ssub16 %0, %2, %3\n\tsel %1, %2, %3" : "=&r"(d), "=r"(r) : "r"(a), "r"(b) : "cc");
-    (void)d;
-    return r;
-#else
-    const int16_t x0 = (int16_t)a, y0 = (int16_t)b, x1 = (int16_t)(a >> 16), y1 = (int16_t)(b >> 16);
-    return (uint32_t)(uint16_t)(x0 > y0 ? x0 : y0) | (uint32_t)(uint16_t)(x1 > y1 ? x1 : y1) << 16;
 #endif
 }
 
@@ -119,14 +113,14 @@ int csp_rows_maxpool2(const uint8_t *src, unsigned c, unsigned h, unsigned w, in
                 /* Two input words (8 pixels) per output word (4 pixels): vertical max, then the
                  * max of each pixel pair in bytes 0 and 2, gathered into one word. */
                 for (unsigned i = 0; i < out_words; i++, t += 8, b += 8) {
-                    const uint32_t v0 = max_s8x4(ld32(t), ld32(b)), v1 = max_s8x4(ld32(t + 4), ld32(b + 4));
-                    const uint32_t h0 = max_s8x4(v0, v0 >> 8), h1 = max_s8x4(v1, v1 >> 8);
+                    const uint32_t v0 = lane_max(ld32(t), ld32(b), mode), v1 = lane_max(ld32(t + 4), ld32(b + 4), mode);
+                    const uint32_t h0 = lane_max(v0, v0 >> 8, mode), h1 = lane_max(v1, v1 >> 8, mode);
                     st32(o + 4u * i, (h0 & 0xFFu) | (h0 >> 8 & 0xFF00u) | (h1 & 0xFFu) << 16 | (h1 << 8 & 0xFF000000u));
                 }
             } else {
                 for (unsigned i = 0; i < out_words; i++, t += 8, b += 8) {
-                    const uint32_t v0 = max_s16x2(ld32(t), ld32(b)), v1 = max_s16x2(ld32(t + 4), ld32(b + 4));
-                    const uint32_t h0 = max_s16x2(v0, v0 >> 16), h1 = max_s16x2(v1, v1 >> 16);
+                    const uint32_t v0 = lane_max(ld32(t), ld32(b), mode), v1 = lane_max(ld32(t + 4), ld32(b + 4), mode);
+                    const uint32_t h0 = lane_max(v0, v0 >> 16, mode), h1 = lane_max(v1, v1 >> 16, mode);
                     st32(o + 4u * i, (h0 & 0xFFFFu) | h1 << 16);
                 }
             }
