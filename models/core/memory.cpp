@@ -82,9 +82,9 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi& dmi) {
   dmi.set_start_address(0);
   dmi.set_end_address(size_ - 1);
   dmi.set_granted_access(tlm::tlm_dmi::DMI_ACCESS_READ_WRITE);
-  // Per-byte latency as seen by a DMI user: the average of one width-sized beat.
-  dmi.set_read_latency(beat_ / double(width_));
-  dmi.set_write_latency(beat_ / double(width_));
+  // DMI latency (core/dmi_latency.h): an access of the memory's width, as b_transport charges it.
+  dmi.set_read_latency(access_time(false, width_));
+  dmi.set_write_latency(access_time(true, width_));
   return true;
 }
 

@@ -125,6 +125,7 @@ bool Router::get_direct_mem_ptr(int, tlm::tlm_generic_payload& gp, tlm::tlm_dmi&
   gp.set_address(addr);
   if (!ok) return false;
   AddressMap::to_bus(*w, dmi);
+  // Its hop, once per access as b_transport charges it (core/dmi_latency.h).
   dmi.set_read_latency(dmi.get_read_latency() + hop_);
   dmi.set_write_latency(dmi.get_write_latency() + hop_);
   return true;

@@ -158,10 +158,10 @@ tlm::tlm_sync_enum AxiPort::nb_transport_bw(Gp& gp, tlm::tlm_phase& ph, sc_time&
 
 bool AxiPort::get_direct_mem_ptr(int, Gp& gp, tlm::tlm_dmi& dmi) {
   if (!initiator->get_direct_mem_ptr(gp, dmi)) return false;
-  // A DMI user bypasses the port: account at least the port's per-byte time.
-  const sc_time per_byte = cfg_.clock.period() / double(cfg_.width_bytes);
-  if (dmi.get_read_latency() < per_byte) dmi.set_read_latency(per_byte);
-  if (dmi.get_write_latency() < per_byte) dmi.set_write_latency(per_byte);
+  // A DMI user bypasses the port: account at least one beat of the port (core/dmi_latency.h).
+  const sc_time beat = cfg_.clock.period();
+  if (dmi.get_read_latency() < beat) dmi.set_read_latency(beat);
+  if (dmi.get_write_latency() < beat) dmi.set_write_latency(beat);
   return true;
 }
 

@@ -203,6 +203,9 @@ bool Interconnect::get_direct_mem_ptr(int, Gp& gp, tlm::tlm_dmi& dmi) {
   gp.set_address(addr);
   if (!ok) return false;
   AddressMap::to_bus(*w, dmi);
+  // Its decode hop there and back, as b_transport charges it (core/dmi_latency.h).
+  dmi.set_read_latency(dmi.get_read_latency() + hop_ + hop_);
+  dmi.set_write_latency(dmi.get_write_latency() + hop_ + hop_);
   return true;
 }
 

@@ -56,9 +56,9 @@ void DdrController::dump_stats(Stats& s) const {
   s.counter(n + ".refreshes") = refreshes_;
 }
 
-sc_time DdrController::dmi_byte_time() const {
-  return cfg_.clock.period() / double(2 * cfg_.bus_bytes);
-}
+// One beat of the DRAM data bus (two per clock). Row and CAS latencies are not in it: the DDR's
+// only DMI user, the Cortex-A9, times its cache misses as transactions (cortex_a9_memory.cpp).
+sc_time DdrController::dmi_access_time(bool) const { return cfg_.clock.period() / 2.0; }
 
 void DdrController::do_refresh(const sc_time& upto) {
   // Every refresh due before `upto` happens once the bus is idle; it closes all rows.

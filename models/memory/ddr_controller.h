@@ -97,7 +97,7 @@ class DdrController : public TimedMemory {
  protected:
   Slot service(const tlm::tlm_generic_payload& gp, unsigned port,
                const sc_core::sc_time& start) override;
-  sc_core::sc_time dmi_byte_time() const override;
+  sc_core::sc_time dmi_access_time(bool write) const override;
 
  private:
   sc_core::sc_time cyc(uint64_t n) const { return cfg_.clock.cycles(n); }

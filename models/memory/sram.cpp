@@ -31,6 +31,4 @@ TimedMemory::Slot Sram::service(const tlm::tlm_generic_payload& gp, unsigned,
   return s;
 }
 
-sc_time Sram::dmi_byte_time() const { return cfg_.clock.period() / double(cfg_.width_bytes); }
-
 }  // namespace zvp

@@ -51,7 +51,7 @@ class Sram : public TimedMemory {
  protected:
   Slot service(const tlm::tlm_generic_payload& gp, unsigned port,
                const sc_core::sc_time& start) override;
-  sc_core::sc_time dmi_byte_time() const override;
+  sc_core::sc_time dmi_access_time(bool write) const override { return access_time(write, cfg_.width_bytes); }
 
  private:
   uint64_t beats(unsigned len) const;

@@ -157,8 +157,8 @@ bool TimedMemory::get_direct_mem_ptr(int, Gp&, tlm::tlm_dmi& dmi) {
   dmi.set_start_address(0);
   dmi.set_end_address(size_ - 1);
   dmi.set_granted_access(tlm::tlm_dmi::DMI_ACCESS_READ_WRITE);
-  dmi.set_read_latency(dmi_byte_time());
-  dmi.set_write_latency(dmi_byte_time());
+  dmi.set_read_latency(dmi_access_time(false));
+  dmi.set_write_latency(dmi_access_time(true));
   return true;
 }
 

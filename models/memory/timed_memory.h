@@ -82,8 +82,9 @@ class TimedMemory : public sc_core::sc_module {
   // device state.
   virtual Slot service(const tlm::tlm_generic_payload& gp, unsigned port,
                        const sc_core::sc_time& start) = 0;
-  // Per-byte time a DMI user should account (streaming at the device's rate).
-  virtual sc_core::sc_time dmi_byte_time() const = 0;
+  // DMI latency (core/dmi_latency.h): the time an uncontended access of the device's width takes,
+  // as b_transport would charge it.
+  virtual sc_core::sc_time dmi_access_time(bool write) const = 0;
 
  private:
   using Gp = tlm::tlm_generic_payload;

@@ -56,6 +56,30 @@ uint32_t TestInitiator::read32(uint64_t addr, tlm::tlm_response_status* st) {
   return v;
 }
 
+tlm::tlm_response_status TestInitiator::transport_at(tlm::tlm_command cmd, uint64_t addr, uint32_t* v,
+                                                     const sc_core::sc_time& local) {
+  tlm::tlm_generic_payload gp;
+  prepare(gp, cmd, addr, reinterpret_cast<uint8_t*>(v), 4);
+  sc_core::sc_time d = local;
+  socket->b_transport(gp, d);
+  last_delay = d - local;
+  dmi_hint = gp.is_dmi_allowed();
+  return gp.get_response_status();
+}
+
+tlm::tlm_response_status TestInitiator::write32_at(uint64_t addr, uint32_t v,
+                                                   const sc_core::sc_time& local) {
+  return transport_at(tlm::TLM_WRITE_COMMAND, addr, &v, local);
+}
+
+uint32_t TestInitiator::read32_at(uint64_t addr, const sc_core::sc_time& local,
+                                  tlm::tlm_response_status* st) {
+  uint32_t v = 0xDEADBEEF;
+  const tlm::tlm_response_status s = transport_at(tlm::TLM_READ_COMMAND, addr, &v, local);
+  if (st) *st = s;
+  return v;
+}
+
 unsigned TestInitiator::debug(bool write, uint64_t addr, void* data, unsigned len,
                               tlm::tlm_response_status* st) {
   tlm::tlm_generic_payload gp;

@@ -26,6 +26,11 @@ class TestInitiator : public sc_core::sc_module {
   tlm::tlm_response_status write16(uint64_t addr, uint16_t v) { return write(addr, &v, 2); }
   tlm::tlm_response_status write8(uint64_t addr, uint8_t v) { return write(addr, &v, 1); }
   uint32_t read32(uint64_t addr, tlm::tlm_response_status* st = nullptr);
+  // Accesses of a temporally decoupled initiator (a CPU running up to a quantum ahead of the
+  // kernel): issued with `local` - the initiator's local time ahead of sc_time_stamp() - as the
+  // incoming b_transport delay, and not waited for (the kernel stays where it is).
+  tlm::tlm_response_status write32_at(uint64_t addr, uint32_t v, const sc_core::sc_time& local);
+  uint32_t read32_at(uint64_t addr, const sc_core::sc_time& local, tlm::tlm_response_status* st = nullptr);
   // Debug access (transport_dbg, as a debugger's memory reads and writes): returns the bytes
   // the target transferred; *st (if given) receives the response status.
   unsigned debug(bool write, uint64_t addr, void* data, unsigned len,
@@ -42,6 +47,8 @@ class TestInitiator : public sc_core::sc_module {
   bool dmi_hint = false;        // dmi_allowed of the last blocking access
 
  private:
+  tlm::tlm_response_status transport_at(tlm::tlm_command cmd, uint64_t addr, uint32_t* v,
+                                        const sc_core::sc_time& local);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                      sc_core::sc_time& t);
   sc_core::sc_event resp_ev_;

@@ -183,18 +183,9 @@ void cn_gen_conv(const cn_net_def *net, int layer, int cin, int mode, int16_t *w
     cn_rng r;
     cn_rng_seed(&r, net->seed ^ (uint32_t)mode << 20, (uint32_t)layer);
     const int32_t wm = 1 << wlog(mode);
-    const size_t n = (size_t)l->cout * cin;
-    for (size_t i = 0; i < n; i++) {
-        int16_t *f = &w[i * 9];
-        if (l->k == 1) {
-            for (int k = 0; k < 9; k++)
-                f[k] = 0;
-            f[4] = (int16_t)cn_rng_range(&r, -wm, wm);
-        } else {
-            for (int k = 0; k < 9; k++)
-                f[k] = (int16_t)cn_rng_range(&r, -wm, wm);
-        }
-    }
+    const size_t n = (size_t)l->cout * cin * l->k * l->k;
+    for (size_t i = 0; i < n; i++)
+        w[i] = (int16_t)cn_rng_range(&r, -wm, wm);
     const int sh = cn_conv_shift(l, cin, mode);
     const int32_t bm = sh >= 2 ? (1 << (sh - 2)) : 1;
     for (int o = 0; o < l->cout; o++)
@@ -270,7 +261,7 @@ const char *cn_reject_text(int code)
 {
     switch (code) {
     case CN_REJECT_KERNEL:
-        return "kernel size not supported by the CSP engine (3x3, or 1x1 mapped to a centre-only 3x3)";
+        return "kernel size not supported by the CSP engine (3x3 or 1x1)";
     case CN_REJECT_WIDTH:
         return "input feature wider than the line buffer (column tiling not implemented)";
     case CN_REJECT_STRIDE:
@@ -291,8 +282,9 @@ int cn_conv_geom(const cn_layer_def *l, const cn_shape *s, int mode, uint32_t lb
         return CN_REJECT_STRIDE;
     g->width = s->w;
     g->height = s->h;
-    g->stride = l->k == 1 ? 1 : l->stride;
-    g->pad = l->k == 1 ? 1 : l->pad;
+    g->kernel = l->k == 1 ? CSP_KERNEL_1X1 : CSP_KERNEL_3X3;
+    g->stride = l->stride;
+    g->pad = l->pad;
     g->mode = (uint8_t)mode;
     g->shift = (uint8_t)cn_conv_shift(l, s->cin, mode);
     g->relu = l->relu;

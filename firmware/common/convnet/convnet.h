@@ -15,8 +15,8 @@
  * numbers. The requantisation shift of a layer is a closed-form function of its fan-in and the
  * precision, so activations keep a useful range.
  *
- * A 1x1 convolution is run as a 3x3 one with only the centre weight non-zero and pad 1 (the
- * documented mapping of csp_ref.h); other kernel sizes are rejected. */
+ * 3x3 and 1x1 convolutions run on the engine with its kernel-size setting (csp_ref.h
+ * CSP_KERNEL_*); other kernel sizes are rejected. */
 #ifndef CONVNET_CONVNET_H
 #define CONVNET_CONVNET_H
 
@@ -79,9 +79,9 @@ int32_t cn_rng_range(cn_rng *r, int32_t lo, int32_t hi);
 int cn_conv_shift(const cn_layer_def *l, int cin, int mode);
 /* The input image: c x h x w values in [0, 2^(bits-2)). */
 void cn_gen_input(const cn_net_def *net, int mode, int16_t *img);
-/* A conv layer's parameters as the engine runs them: weights cout x cin x 3 x 3 (1x1 kernels
- * expanded to centre-only 3x3), biases cout. `layer` is the index in net->layers. */
-void cn_gen_conv(const cn_net_def *net, int layer, int cin, int mode, int16_t *w3x3, int32_t *bias);
+/* A conv layer's parameters: weights cout x cin x k x k (k = the layer's kernel, 3 or 1),
+ * biases cout. `layer` is the index in net->layers. */
+void cn_gen_conv(const cn_net_def *net, int layer, int cin, int mode, int16_t *w, int32_t *bias);
 
 /* Layers the ARM runs (saturation-free in int16). */
 void cn_maxpool(const int16_t *in, int c, int h, int w, int k, int stride, int16_t *out,
@@ -104,7 +104,7 @@ enum {
 };
 const char *cn_reject_text(int code);
 
-/* Engine geometry of a conv layer (1x1 -> centre-only 3x3, pad 1, stride 1) into *g (a
+/* Engine geometry of a conv layer (kernel setting 3x3 or 1x1, stride, pad) into *g (a
  * csp_geom_t of csp_ref.h); checks kernel, stride/pad and the line-buffer width (lb_words
  * 32-bit words). Returns 0 or a CN_REJECT_* code. */
 int cn_conv_geom(const cn_layer_def *l, const cn_shape *s, int mode, uint32_t lb_words, void *g);

@@ -9,7 +9,7 @@ int conv_reference(const cn_net_def* net, int layer, const cn_shape& s, int mode
   csp_geom_t g{};
   int rc = cn_conv_geom(l, &s, mode, kLineBufferWords, &g);
   if (rc) return rc;
-  std::vector<int16_t> w(size_t(s.cout) * s.cin * 9);
+  std::vector<int16_t> w(size_t(s.cout) * s.cin * l->k * l->k);
   std::vector<int32_t> b(s.cout);
   cn_gen_conv(net, layer, s.cin, mode, w.data(), b.data());
   const int ho = csp_out_h(&g), wo = csp_out_w(&g);

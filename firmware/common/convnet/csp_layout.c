@@ -1,9 +1,10 @@
-/* DDR layouts of a CSP layer (see csp_plan.h). Byte-wise little-endian stores, so the same code
- * runs on the host, the ARM and anywhere alignment is not guaranteed. */
+/* DDR layouts of a CSP layer (see csp_plan.h): weights with byte-wise little-endian stores,
+ * feature rows with the word kernels of csp_rows.h; the same code runs on the host and the ARM. */
 #include "convnet/csp_plan.h"
 
 #include <stddef.h>
 
+#include "convnet/csp_rows.h"
 #include "csp/csp_ref.h"
 
 static void put32(uint8_t *d, uint32_t v)
@@ -12,11 +13,6 @@ static void put32(uint8_t *d, uint32_t v)
     d[1] = (uint8_t)(v >> 8);
     d[2] = (uint8_t)(v >> 16);
     d[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get32(const uint8_t *s)
-{
-    return s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
 }
 
 uint32_t csp_plan_in_bytes(const csp_plan *p)
@@ -29,28 +25,21 @@ uint32_t csp_plan_out_bytes(const csp_plan *p)
     return p->d.cout * csp_plan_fstride(p->ho, p->pitch_out);
 }
 
-/* Row buffer for packing: one row at a time (the widest row is the line buffer's). */
-#define ROW_WORDS_MAX 1024u
-
 void csp_plan_pack_inputs(const csp_plan *p, const int16_t *in, uint8_t *ddr)
 {
-    const uint32_t fs = csp_plan_fstride(p->d.h, p->pitch_in);
-    uint32_t row[ROW_WORDS_MAX];
+    const uint32_t fs = csp_plan_fstride(p->d.h, p->pitch_in), row_bytes = (uint32_t)p->pitch_in * 4u;
     for (unsigned f = 0; f < p->d.cin; f++) {
         uint8_t *dst = ddr + (size_t)f * fs;
-        for (unsigned y = 0; y < p->d.h; y++) {
-            csp_pack_feature(in + ((size_t)f * p->d.h + y) * p->d.w, 1, p->d.w, p->d.mode, row);
-            for (unsigned i = 0; i < p->pitch_in; i++)
-                put32(dst + ((size_t)y * p->pitch_in + i) * 4u, row[i]);
-        }
-        for (uint32_t b = (uint32_t)p->d.h * p->pitch_in * 4u; b < fs; b++)
+        for (unsigned y = 0; y < p->d.h; y++)
+            csp_rows_pack(in + ((size_t)f * p->d.h + y) * p->d.w, p->d.w, p->d.mode, dst + (size_t)y * row_bytes);
+        for (uint32_t b = (uint32_t)p->d.h * row_bytes; b < fs; b++)
             dst[b] = 0;
     }
 }
 
 void csp_plan_pack_weights(const csp_plan *p, const int16_t *w, const int32_t *bias, uint8_t *ddr)
 {
-    const unsigned cin = p->d.cin;
+    const unsigned cin = p->d.cin, kk = (unsigned)(csp_ksize(p->d.kernel) * csp_ksize(p->d.kernel));
     for (unsigned o = 0; o < p->n_og; o++) {
         const unsigned k = csp_plan_og_size(p, o);
         for (unsigned g = 0; g < p->n_ig; g++) {
@@ -59,12 +48,12 @@ void csp_plan_pack_weights(const csp_plan *p, const int16_t *w, const int32_t *b
                 const unsigned oc = o * p->og + j;
                 int16_t pw[CSP_WEIGHTS_PER_PASS];
                 for (unsigned b = 0; b < 3; b++)
-                    for (unsigned t = 0; t < 9; t++) {
+                    for (unsigned t = 0; t < kk; t++) {
                         const unsigned ic = g * 3u + b;
-                        pw[b * 9 + t] = ic < cin ? w[((size_t)oc * cin + ic) * 9u + t] : 0;
+                        pw[b * kk + t] = ic < cin ? w[((size_t)oc * cin + ic) * kk + t] : 0;
                     }
                 uint64_t words[8];
-                csp_pack_weights(pw, p->d.mode, words);
+                csp_pack_weights(pw, p->d.mode, p->d.kernel, words);
                 for (unsigned i = 0; i < p->ww; i++) {
                     put32(blk + (j * p->ww + i) * 8u, (uint32_t)words[i]);
                     put32(blk + (j * p->ww + i) * 8u + 4u, (uint32_t)(words[i] >> 32));
@@ -81,13 +70,9 @@ void csp_plan_pack_weights(const csp_plan *p, const int16_t *w, const int32_t *b
 
 void csp_plan_unpack_outputs(const csp_plan *p, const uint8_t *ddr, int16_t *out)
 {
-    const uint32_t fs = csp_plan_fstride(p->ho, p->pitch_out);
-    uint32_t row[ROW_WORDS_MAX];
-    for (unsigned f = 0; f < p->d.cout; f++) {
-        for (unsigned y = 0; y < p->ho; y++) {
-            for (unsigned i = 0; i < p->pitch_out; i++)
-                row[i] = get32(ddr + (size_t)f * fs + ((size_t)y * p->pitch_out + i) * 4u);
-            csp_unpack_feature(row, 1, p->wo, p->d.mode, out + ((size_t)f * p->ho + y) * p->wo);
-        }
-    }
+    const uint32_t fs = csp_plan_fstride(p->ho, p->pitch_out), row_bytes = (uint32_t)p->pitch_out * 4u;
+    for (unsigned f = 0; f < p->d.cout; f++)
+        for (unsigned y = 0; y < p->ho; y++)
+            csp_rows_unpack(ddr + (size_t)f * fs + (size_t)y * row_bytes, p->wo, p->d.mode,
+                            out + ((size_t)f * p->ho + y) * p->wo);
 }

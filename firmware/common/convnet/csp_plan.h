@@ -14,7 +14,8 @@
  * TCDM layout (byte offsets): input bank b at b*B, half h at b*B + h*B/2 (B = bank bytes);
  * output banks from 3*B: `og` partial-sum buffers (acc_stride bytes each) then `og` packed output
  * buffers (out_stride bytes each). Weight Memory: half h at word h * wm_words/2: the OG's passes
- * (ww words each, csp_pack_weights layout), then on the last IG the biases (int32, two per word).
+ * (ww words each, csp_pack_weights layout: 27 weights of 3x3 filters, or the 3 weights of 1x1
+ * ones in one word), then on the last IG the biases (int32, two per word).
  *
  * Row tiling (pad 1 shown; pad 0 analogous): a tile producing output rows [oy0, oy1) loads input
  * rows [in_r0, in_r1) with in_r0 a multiple of the stride, runs the engine on that band with the
@@ -35,13 +36,14 @@ typedef struct {
     uint8_t stride, pad, mode, relu, shift;
     uint32_t bank_bytes;  /* TCDM bank size */
     uint32_t wm_words;    /* Weight Memory words (64 bit) */
+    uint8_t kernel;       /* CSP_KERNEL_3X3 (0) / CSP_KERNEL_1X1: the engine's kernel-size setting */
 } csp_layer_desc;
 
 typedef struct {
     csp_layer_desc d;
     uint16_t wo, ho;
     uint16_t pitch_in, pitch_out;   /* row pitch in 32-bit words */
-    uint16_t ww;                    /* Weight Memory words per pass */
+    uint16_t ww;                    /* Weight Memory words per pass (7 / 4 for 3x3, 1 for 1x1) */
     uint16_t og;                    /* output features per OG */
     uint16_t tile_rows;             /* output rows per tile */
     uint16_t n_tiles, n_og, n_ig;
@@ -97,8 +99,10 @@ static inline uint32_t csp_plan_fstride(unsigned rows, unsigned pitch_words)
 }
 
 /* DMA requests. One request = up to CSP_SEG_MAX contiguous segments moved after one peripheral
- * request; the Middleware pushes them, the ARM turns them into micro-code. */
-enum { CSP_CH_IN = 0, CSP_CH_W = 1, CSP_CH_OUT = 2, CSP_SEG_MAX = 128 };
+ * request; the Middleware pushes them, the ARM turns them into micro-code. An OG's write-back
+ * has one segment per output feature, so csp_plan_init keeps og <= CSP_SEG_MAX (a 1,024-word
+ * Weight Memory allows 341 passes per half in 1x1 mode). */
+enum { CSP_CH_IN = 0, CSP_CH_W = 1, CSP_CH_OUT = 2, CSP_SEG_MAX = 512 };
 typedef struct {
     uint32_t ddr_off;  /* from the channel's DDR base (inputs, weights or outputs) */
     uint32_t pl_off;   /* TCDM byte offset (in/out) or Weight Memory byte offset (weights) */
@@ -146,6 +150,9 @@ static inline void csp_spans_step(csp_spans *c, const csp_plan *p, uint32_t s, u
     *w_len = (last_o ? c->w_last : c->w_full) + (last_g ? (last_o ? c->b_last : c->b_full) : 0u);
 }
 unsigned csp_plan_out_req(const csp_plan *p, unsigned t, unsigned o, csp_seg *seg);
+/* The write-back of (t, o) as the scheduler is told it: the first segment's TCDM offset and the
+ * total bytes (the Middleware needs no segment list). */
+void csp_plan_out_span(const csp_plan *p, unsigned t, unsigned o, uint32_t *pl_off, uint32_t *len);
 /* Requests per channel over the whole layer. */
 uint32_t csp_plan_requests(const csp_plan *p, int ch);
 
@@ -170,7 +177,8 @@ static inline void csp_plan_next(const csp_plan *p, unsigned *t, unsigned *o, un
     ++*t;
 }
 
-/* Mailbox encoding of a descriptor (8 words; word 0 = command, 6/7 = status, cycles). */
+/* Mailbox encoding of a descriptor (8 words; word 0 = command, 6/7 = status, cycles). Word 3:
+ * [3:0] stride [7:4] pad [8] 8 bit [9] ReLU [11:10] kernel [20:16] shift. */
 enum { CSP_MB_CMD = 0, CSP_MB_STATUS = 6, CSP_MB_CYCLES = 7, CSP_MB_WORDS = 8 };
 /* After a layer the Middleware also leaves engine passes in word 4 and barrier polls that found
  * the data not yet transferred in word 5 (diagnostics). */
@@ -191,8 +199,8 @@ void csp_desc_decode(const uint32_t mb[CSP_MB_WORDS], csp_layer_desc *d);
 /* DDR layouts of a layer (ARM front end and host tests):
  *  inputs:  cin packed features (csp_pack_feature), csp_plan_fstride(h, pitch_in) bytes apart
  *  weights: csp_plan_weight_words() 64-bit words: for each OG, for each IG, the OG's passes
- *           (csp_pack_weights of w[o][3g..3g+2][3][3], missing features zero), then after the
- *           last IG the OG's biases as int32 pairs
+ *           (csp_pack_weights of w[o][3g..3g+2][K][K], missing features zero; the weights
+ *           array is cout x cin x K x K), then after the last IG the OG's biases as int32 pairs
  *  outputs: cout packed features, csp_plan_fstride(ho, pitch_out) bytes apart */
 #ifdef __cplusplus
 extern "C" {

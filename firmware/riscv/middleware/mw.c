@@ -13,8 +13,6 @@
 static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_WEIGHTS,
                                       ZVP_CSP_SCHED_CH_OUTPUT };
 
-static csp_seg segs[CSP_SEG_MAX];
-
 /* One request as the scheduler sees it: the first segment's PL address and the total length
  * (the addresses themselves are in the PL330 micro-code the ARM generated for the same plan). */
 static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_stats *st)
@@ -25,15 +23,6 @@ static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_st
     MW_WR(SCH(c, PUSH), ctrl);
     st->pushes[ch]++;
     return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (0x100u << c)) ? MW_E_PUSH : MW_OK;
-}
-
-/* A request given as segments (the output write-back). */
-static int push(int ch, unsigned nseg, uint32_t ctrl, mw_stats *st)
-{
-    uint32_t len = 0;
-    for (unsigned i = 0; i < nseg; i++)
-        len += segs[i].len;
-    return push_span(ch, segs[0].pl_off, len, ctrl, st);
 }
 
 /* Pushes step s = (t, o, g)'s input and weight requests as spans (csp_spans_step: first PL
@@ -103,6 +92,7 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
     const uint32_t done_w0 = MW_RD(SCH(sched_ch[CSP_CH_W], DONE));
     const uint32_t cfg_base = d->stride | (d->pad ? MW_CFG_PAD : 0u) |
                               (d->mode ? MW_CFG_8BIT : 0u) | (d->relu ? MW_CFG_RELU : 0u) |
+                              (uint32_t)d->kernel << MW_CFG_KERNEL_SHIFT |
                               (uint32_t)d->shift << MW_CFG_SHIFT_SHIFT;
     const uint32_t half_bank = d->bank_bytes / 2u;
     MW_WR(ENG(IRQ_ENABLE), 3u); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
@@ -194,8 +184,9 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
         if (last) {
             if ((e = wait_engine()) != MW_OK)
                 return e;
-            if ((e = push(CSP_CH_OUT, csp_plan_out_req(&p, t, o, segs), MW_PUSH_TO_DDR | MW_PUSH_BURST,
-                          st)) != MW_OK)
+            uint32_t out_off, out_len;
+            csp_plan_out_span(&p, t, o, &out_off, &out_len);
+            if ((e = push_span(CSP_CH_OUT, out_off, out_len, MW_PUSH_TO_DDR | MW_PUSH_BURST, st)) != MW_OK)
                 return e;
         }
         t = nt;

@@ -25,6 +25,7 @@ extern "C" {
 #define MW_CFG_FIRST (1u << 5)
 #define MW_CFG_LAST (1u << 6)
 #define MW_CFG_NFEAT_SHIFT 8
+#define MW_CFG_KERNEL_SHIFT 10 /* CSP_KERNEL_3X3 / CSP_KERNEL_1X1 */
 #define MW_CFG_SHIFT_SHIFT 16
 /* DMA Action Scheduler PUSH fields. */
 #define MW_PUSH_TO_DDR 1u

@@ -39,7 +39,7 @@ void ConvEngine::build_registers() {
   regs_.add("OUT_ADDR", OUT_ADDR);
   regs_.add("W_ADDR", W_ADDR).writable(0xFFFF);
   regs_.add("DIM", DIM);
-  regs_.add("CFG", CFG).writable(0x001F037F);
+  regs_.add("CFG", CFG).writable(0x001F0F7F);
   regs_.add("BIAS", BIAS);
   regs_.add("PASS_CYCLES", PASS_CYCLES, 0, Access::RO);
   regs_.add("CONFLICTS", CONFLICTS, 0, Access::RO);
@@ -61,6 +61,19 @@ void ConvEngine::set_error(Error e) {
   update_irq();
 }
 
+csp_geom_t ConvEngine::geom_of(const Desc& d) {
+  csp_geom_t g{};
+  g.width = static_cast<uint16_t>(d.dim & 0xFFFFu);
+  g.height = static_cast<uint16_t>(d.dim >> 16);
+  g.stride = static_cast<uint8_t>(d.cfg & 0x3u);
+  g.pad = static_cast<uint8_t>((d.cfg >> 2) & 1u);
+  g.mode = ((d.cfg >> 3) & 1u) ? CSP_MODE_8BIT : CSP_MODE_16BIT;
+  g.relu = static_cast<uint8_t>((d.cfg >> 4) & 1u);
+  g.kernel = static_cast<uint8_t>((d.cfg >> 10) & 0x3u);
+  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
+  return g;
+}
+
 ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s) const {
   s.width = d.dim & 0xFFFFu;
   s.height = d.dim >> 16;
@@ -70,14 +83,10 @@ ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s) const {
   s.first = (d.cfg >> 5) & 1u;
   s.last = (d.cfg >> 6) & 1u;
   s.nfeat = (d.cfg >> 8) & 0x3u;
-  csp_geom_t g{};
-  g.width = static_cast<uint16_t>(s.width);
-  g.height = static_cast<uint16_t>(s.height);
-  g.stride = static_cast<uint8_t>(s.stride);
-  g.pad = static_cast<uint8_t>(s.pad);
-  g.mode = s.mode8 ? CSP_MODE_8BIT : CSP_MODE_16BIT;
-  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
+  const csp_geom_t g = geom_of(d);
+  // csp_geom_check also rejects the reserved KERNEL values and a 1x1 pass with pad.
   if (s.nfeat < 1 || s.nfeat > 3 || csp_geom_check(&g) != CSP_GEOM_OK) return kBadDescriptor;
+  s.ksize = unsigned(csp_ksize(g.kernel));
   if (s.width > max_width(p_.timing, s.mode8)) return kTooWide;
   // Every stream must lie inside its memory and be word aligned.
   const uint64_t in_bytes = uint64_t(csp_row_words(s.width, g.mode)) * 4 * s.height;
@@ -88,14 +97,14 @@ ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s) const {
   const uint64_t out_bytes = uint64_t(csp_row_words(wo, g.mode)) * 4 * ho;
   if ((!s.first || !s.last) && ((d.acc & 3u) || !tcdm_.contains(d.acc, acc_bytes))) return kBadAddress;
   if (s.last && ((d.out & 3u) || !tcdm_.contains(d.out, out_bytes))) return kBadAddress;
-  if (uint64_t(d.waddr) + csp_weight_words(g.mode) > wm_.words()) return kBadAddress;
+  if (uint64_t(d.waddr) + csp_weight_words(g.mode, g.kernel) > wm_.words()) return kBadAddress;
   return kNone;
 }
 
 uint64_t ConvEngine::conflicts_for(const PassShape& s, const PassStreams& a) {
   const uint64_t k0 = uint64_t(s.width) | uint64_t(s.height) << 16 | uint64_t(s.stride) << 32 |
                       uint64_t(s.pad) << 34 | uint64_t(s.mode8) << 35 | uint64_t(s.first) << 36 |
-                      uint64_t(s.last) << 37 | uint64_t(s.nfeat) << 38;
+                      uint64_t(s.last) << 37 | uint64_t(s.nfeat) << 38 | uint64_t(s.ksize) << 40;
   const uint64_t k1 = uint64_t(a.in[0]) | uint64_t(a.in[1]) << 32;
   const uint64_t k2 = uint64_t(a.in[2]) | uint64_t(a.acc) << 32;
   const auto key = std::make_tuple(k0, k1, k2, uint64_t(a.out));
@@ -130,14 +139,7 @@ void ConvEngine::on_start() {
     return;
   }
   // Read the operands through port A, as the line buffer and Weight Loader would.
-  csp_geom_t g{};
-  g.width = static_cast<uint16_t>(s.width);
-  g.height = static_cast<uint16_t>(s.height);
-  g.stride = static_cast<uint8_t>(s.stride);
-  g.pad = static_cast<uint8_t>(s.pad);
-  g.mode = s.mode8 ? CSP_MODE_8BIT : CSP_MODE_16BIT;
-  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
-  g.relu = static_cast<uint8_t>((d.cfg >> 4) & 1u);
+  const csp_geom_t g = geom_of(d);
   const int rw = csp_row_words(s.width, g.mode);
   const uint32_t* feats[3] = {nullptr, nullptr, nullptr};
   for (unsigned f = 0; f < s.nfeat; ++f) {
@@ -145,10 +147,11 @@ void ConvEngine::on_start() {
     tcdm_.read_words(d.in[f], feat_words_[f].data(), feat_words_[f].size());
     feats[f] = feat_words_[f].data();
   }
+  // The Weight Loader: 7 / 4 words for 3x3 (16 / 8 bit), one word (the 3 centre weights) for 1x1.
   uint64_t ww[8] = {0};
-  for (int i = 0; i < csp_weight_words(g.mode); ++i) wm_.read_word(d.waddr + i, ww[i]);
-  int16_t w[CSP_WEIGHTS_PER_PASS];
-  csp_unpack_weights(ww, g.mode, w);
+  for (int i = 0; i < csp_weight_words(g.mode, g.kernel); ++i) wm_.read_word(d.waddr + i, ww[i]);
+  int16_t w[CSP_WEIGHTS_PER_PASS] = {0};
+  csp_unpack_weights(ww, g.mode, g.kernel, w);
   const int ho = csp_out_h(&g), wo = csp_out_w(&g);
   std::vector<int32_t> acc(size_t(ho) * wo, 0);
   if (!s.first) tcdm_.read_words(d.acc, reinterpret_cast<uint32_t*>(acc.data()), acc.size());
@@ -164,7 +167,7 @@ void ConvEngine::on_start() {
     for (size_t i = 0; i < acc.size(); ++i) result_words_[i] = static_cast<uint32_t>(acc[i]);
     result_addr_ = d.acc;
   }
-  macs_ += uint64_t(ho) * wo * 9 * s.nfeat;
+  macs_ += uint64_t(ho) * wo * s.ksize * s.ksize * s.nfeat;
   PassStreams a;
   for (int f = 0; f < 3; ++f) a.in[f] = d.in[f];
   a.acc = d.acc;

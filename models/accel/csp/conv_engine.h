@@ -4,7 +4,10 @@
 // (54 DSP48: three 3x3 filters over three input features, 2 window positions per cycle in 16
 // bit, 4 in 8 bit with two multiplications per DSP), the Weight Loader (27 weights from the
 // Weight Memory) and the Adder accumulating partial sums in the TCDM; stride 1/2, pad 0/1; bias,
-// ReLU and the requantisation shift on the last input group.
+// ReLU and the requantisation shift on the last input group. Kernel size 3x3, or 1x1 (CFG.KERNEL,
+// seed 001 III: ConvNet configures "kernel size, layer size"): the Weight Loader loads the 3
+// centre weights (one Weight Memory word), the line buffer passes each row straight on (no fill
+// rows, no padding) and the SoP's result is its centre tap.
 //
 // The RISC-V programs one PASS per START through `socket` (registers below in their order;
 // offsets in csp.regs.yaml, block CSP_ENGINE) and gets the completion interrupt `irq` (level: IRQ_STATUS & IRQ_ENABLE).
@@ -19,17 +22,19 @@
 //  IN_ADDR0..2 RW  TCDM byte offsets of the group's input features (word aligned)
 //  ACC_ADDR    RW  partial sums, int32 per output pixel, Ho x Wo
 //  OUT_ADDR    RW  packed outputs of the last pass (rows word aligned, csp_ref.h layout)
-//  W_ADDR      RW  Weight Memory word index of the pass's 27 weights
+//  W_ADDR      RW  Weight Memory word index of the pass's weights (27, or 3 in 1x1 mode)
 //  DIM         RW  [15:0] width [31:16] height of the input features
 //  CFG         RW  [1:0] stride (1|2) [2] pad [3] 8-bit mode [4] ReLU [5] FIRST group
-//                       [6] LAST group [9:8] features in the group (1..3) [20:16] shift
+//                       [6] LAST group [9:8] features in the group (1..3)
+//                       [11:10] KERNEL (0: 3x3, 1: 1x1 with pad 0; 2, 3 reserved) [20:16] shift
 //  BIAS        RW  int32 added on the last pass
 //  PASS_CYCLES RO  cycles of the last completed pass
 //  CONFLICTS   RO  TCDM bank conflicts of the last completed pass
 //  PASS_COUNT  RO  passes completed since reset
 //  INFO        RO  [15:0] max width 16 bit [31:16] max width 8 bit
-// A rejected START (bad descriptor, too wide a feature, out-of-range address, START while busy)
-// changes no memory, sets STATUS.ERROR + code and IRQ_STATUS.ERROR.
+// A rejected START (bad descriptor - reserved KERNEL, 1x1 with pad, stride, features, empty
+// output -, too wide a feature, out-of-range address, START while busy) changes no memory, sets
+// STATUS.ERROR + code and IRQ_STATUS.ERROR.
 #pragma once
 #include <systemc>
 
@@ -48,6 +53,7 @@
 #include "core/register_device.h"
 #include "regs/csp_regs.h"
 #include "core/stats.h"
+#include "csp_ref.h"
 
 namespace zvp {
 
@@ -83,7 +89,8 @@ class ConvEngine : public RegisterDevice {
  public:
   enum Error : uint32_t {
     kNone = 0,
-    kBadDescriptor = 1,  // stride, pad, feature count, output smaller than 1x1
+    kBadDescriptor = 1,  // kernel (reserved value, 1x1 with pad), stride, pad, feature count,
+                         // output smaller than 1x1
     kTooWide = 2,        // width > line buffer capacity: the software must tile
     kBadAddress = 3,     // a stream outside the TCDM / Weight Memory, or unaligned
     kBusy = 4,           // START while a pass runs (ignored)
@@ -115,6 +122,7 @@ class ConvEngine : public RegisterDevice {
     uint32_t in[3], acc, out, waddr, dim, cfg, bias;
   };
   void build_registers();
+  static csp_geom_t geom_of(const Desc& d);  // the descriptor's geometry (golden-model form)
   void on_start();
   Error validate(const Desc& d, PassShape& s) const;
   // A bus access at `t` (the initiator's local time: the Zero-riscy runs ahead of the kernel

@@ -11,9 +11,9 @@ uint64_t ceil_div(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
 
 unsigned pixels_per_word(bool mode8) { return mode8 ? 4 : 2; }
 
-unsigned positions_per_cycle(const ConvEngineTiming& t, bool mode8) {
+unsigned positions_per_cycle(const ConvEngineTiming& t, bool mode8, unsigned ksize) {
   const unsigned ops_per_dsp = mode8 ? 2 : 1;  // 8-bit: two multiplications packed per DSP48
-  const unsigned by_dsp = t.dsps * ops_per_dsp / 27;
+  const unsigned by_dsp = t.dsps * ops_per_dsp / (3 * ksize * ksize);
   return std::max(1u, std::min(pixels_per_word(mode8), by_dsp));
 }
 
@@ -27,15 +27,17 @@ double peak_ops_per_cycle(const ConvEngineTiming& t, bool mode8) {
 
 PassCycles pass_cycles(const ConvEngineTiming& t, const PassShape& s, uint64_t conflicts) {
   PassCycles c;
+  const unsigned k = s.ksize == 1 ? 1 : 3;
+  const unsigned pad = std::min(s.pad, k - 1);  // a 1x1 window has no border
   c.ppw = pixels_per_word(s.mode8);
-  c.ppc = positions_per_cycle(t, s.mode8);
+  c.ppc = positions_per_cycle(t, s.mode8, k);
   const uint64_t wpr = ceil_div(s.width, c.ppw);
-  const uint64_t wpos = s.width + 2 * s.pad >= 2 ? s.width + 2 * s.pad - 2 : 0;
+  const uint64_t wpos = s.width + 2 * pad >= k - 1 ? s.width + 2 * pad - (k - 1) : 0;
   c.cpr = static_cast<unsigned>(std::max(wpr, ceil_div(wpos, c.ppc)));
   c.start = t.start_cycles;
-  c.weight_load = ceil_div(27ull * (s.mode8 ? 8 : 16), t.wm_word_bits ? t.wm_word_bits : 64);
-  c.fill = uint64_t(2 - std::min(s.pad, 1u)) * c.cpr;
-  c.stream = uint64_t(s.height + s.pad) * c.cpr;
+  c.weight_load = ceil_div(3ull * k * k * (s.mode8 ? 8 : 16), t.wm_word_bits ? t.wm_word_bits : 64);
+  c.fill = uint64_t(k - 1 - pad) * c.cpr;
+  c.stream = uint64_t(s.height + pad) * c.cpr;
   c.weight_exposed = t.weight_load_overlaps_fill
                          ? (c.weight_load > c.fill ? c.weight_load - c.fill : 0)
                          : c.weight_load;
@@ -52,11 +54,12 @@ uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const Pa
   const unsigned ppw = pc.ppw, ppc = pc.ppc, cpr = pc.cpr;
   const unsigned wpr = static_cast<unsigned>(ceil_div(s.width, ppw));
   const unsigned stride = s.stride ? s.stride : 1;
-  const int hpos = int(s.height) + 2 * int(s.pad) - 2, wposi = int(s.width) + 2 * int(s.pad) - 2;
+  const int k = s.ksize == 1 ? 1 : 3, pad = int(std::min(s.pad, unsigned(k - 1)));
+  const int hpos = int(s.height) + 2 * pad - (k - 1), wposi = int(s.width) + 2 * pad - (k - 1);
   if (hpos <= 0 || wposi <= 0 || banks == 0) return 0;
   const unsigned wo = unsigned(wposi - 1) / stride + 1;
   const unsigned owpr = static_cast<unsigned>(ceil_div(wo, ppw));
-  const unsigned fill_rows = 2 - std::min(s.pad, 1u);
+  const unsigned fill_rows = unsigned(k - 1 - pad);
   const uint64_t in_cycles = uint64_t(s.height) * cpr;
   const uint64_t d_rd = t.sop_pipeline_cycles;
   const uint64_t d_wr = d_rd + t.adder_pipeline_cycles;

@@ -1,25 +1,31 @@
 // Timing of one Convolution Engine pass, from the micro-architecture (seed 001 section II.A):
 // no per-layer constants. Pure C++ so the formulas can be checked in isolation.
 //
-// Per pass (three input features -> one output feature's contribution):
+// Per pass (three input features -> one output feature's contribution), K = kernel size (3, or
+// 1 in the engine's 1x1 mode; pad is 0 in 1x1 mode):
 //   ppw   = pixels per 32-bit line-buffer word: 2 (16 bit) or 4 (8 bit)
 //   ppc   = window positions the SoP completes per cycle
-//         = min(ppw, floor(dsps * ops_per_dsp / 27))     ops_per_dsp = 1 (16 bit), 2 (8 bit)
-//           (54 DSPs: 2 positions/cycle in 16 bit, 4 in 8 bit)
+//         = min(ppw, floor(dsps * ops_per_dsp / (3 K^2)))   ops_per_dsp = 1 (16 bit), 2 (8 bit)
+//           (54 DSPs: 2 positions/cycle in 16 bit, 4 in 8 bit; in 1x1 mode the line buffer's
+//           one word per region per cycle is the limit too, so the same 2 / 4)
 //   wpr   = words per input row = ceil(W / ppw)    (one word per region per cycle)
-//   cpr   = cycles per row = max(wpr, ceil(Wpos / ppc)),  Wpos = W + 2 pad - 2
-//   fill  = (2 - pad) * cpr        rows the line buffer needs before the first output row
+//   cpr   = cycles per row = max(wpr, ceil(Wpos / ppc)),  Wpos = W + 2 pad - (K - 1)
+//   fill  = (K - 1 - pad) * cpr    rows the line buffer needs before the first output row
+//                                  (3x3: 2 - pad; 1x1: none, a row is used as it arrives)
 //   stream= (H + pad) * cpr        every input row once, plus the virtual zero row at the
 //                                  bottom when pad = 1 (the top one costs nothing); the fill is
 //                                  part of it. Stride 2 streams the same rows (the engine
 //                                  computes every position and keeps one in four).
-//   wload = ceil(27 * bits / 64)   Weight Loader: one 64-bit WM word per cycle
+//   wload = ceil(3 K^2 * bits / 64)   Weight Loader: one 64-bit WM word per cycle (3x3: 7 words
+//                                  in 16 bit, 4 in 8 bit; 1x1: the 3 centre weights, 1 word)
 //   wexp  = max(0, wload - fill)   exposed weight load: the Weight Loader reads the Weight
 //                                  Memory (its own 1024x64 BRAM) while the line buffer fills
 //                                  its first rows from the TCDM (separate memories and data
-//                                  paths, seed 001 II.A); the SoP needs the 27 weights only
-//                                  from the first complete 3x3 window on, i.e. after `fill`.
-//   drain = sop_pipeline + adder_pipeline (+ requant_pipeline on the last pass)
+//                                  paths, seed 001 II.A); the SoP needs the weights only from
+//                                  the first complete window on, i.e. after `fill` (1x1: at
+//                                  once, so its one-word load is exposed).
+//   drain = sop_pipeline + adder_pipeline (+ requant_pipeline on the last pass); the same in
+//           1x1 mode: the centre product takes the SoP's fixed pipeline like the other taps
 //   conf  = bank conflicts of the engine's TCDM requesters (see count_conflicts)
 //   total = start + wexp + stream + drain + conf * conflict_penalty
 //
@@ -30,7 +36,8 @@
 // later) and the last pass's output writes never collide with reads, whatever bank they land
 // on; only two reads (or two writes) of the same bank in one cycle conflict. bank_ports = 1
 // models a single engine port per bank (any second request in a cycle conflicts).
-// Peak ops/cycle = 2 * 27 * ppc (a MAC = 2 operations).
+// Peak ops/cycle = 2 * 27 * ppc (a MAC = 2 operations; the 3x3 figure the seed's efficiency
+// column uses).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -56,6 +63,7 @@ struct PassShape {
   bool mode8 = false;
   bool first = true, last = true;
   unsigned nfeat = 3;
+  unsigned ksize = 3;  // kernel size: 3, or 1 (the engine's 1x1 mode, pad 0)
 };
 
 struct PassCycles {
@@ -65,7 +73,8 @@ struct PassCycles {
 };
 
 unsigned pixels_per_word(bool mode8);
-unsigned positions_per_cycle(const ConvEngineTiming& t, bool mode8);
+// Window positions per cycle of a KxK pass (ksize 3 unless given).
+unsigned positions_per_cycle(const ConvEngineTiming& t, bool mode8, unsigned ksize = 3);
 unsigned max_width(const ConvEngineTiming& t, bool mode8);
 double peak_ops_per_cycle(const ConvEngineTiming& t, bool mode8);
 

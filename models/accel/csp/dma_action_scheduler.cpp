@@ -1,4 +1,5 @@
 #include "accel/csp/dma_action_scheduler.h"
+#include "core/timeline.h"
 
 #include <algorithm>
 #include <string>
@@ -115,9 +116,15 @@ void DmaActionScheduler::fsm(unsigned c) {
     sc_core::wait(cycle);  // drive the request lines
     ch.ack = false;
     ch.state = WaitAck;
+    const sc_core::sc_time driven_at = sc_core::sc_time_stamp();
     drive(ch);
     while (!ch.ack) sc_core::wait(ch.acked);
     ch.state = Done;
+    if (Timeline* tl = Timeline::get())  // one slice per request: driven to the PL330 until acknowledged
+      tl->complete(tl->track(std::string("PL ") + name(), "ch" + std::to_string(c)), "request", driven_at,
+                   sc_core::sc_time_stamp(),
+                   "\"bytes\": " + std::to_string(ch.cur.len) + ", \"pushed_ns\": " +
+                       std::to_string(ch.cur.at.to_seconds() * 1e9));
     sc_core::wait(cycle);
     ch.ack = false;
     --ch.pending;

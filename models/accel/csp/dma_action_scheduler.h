@@ -28,6 +28,8 @@
 //  IRQ_ENABLE RW
 //  INFO       RO  [7:0] FIFO depth [15:8] channels
 // irq: level = IRQ_STATUS & IRQ_ENABLE (to the RISC-V core).
+// Timeline (--perfetto): per channel, one slice per request from driven to acknowledged, with
+// its bytes and the time it was pushed.
 #pragma once
 #include <systemc>
 

@@ -7,12 +7,14 @@ namespace zvp {
 // One weight at a time over every output: the inner loop is a plain multiply-add row. Sum is
 // int64_t in 16-bit mode (27 products of up to 2^30) and int32_t in 8-bit mode (27 x 2^14 fits,
 // and the narrower sums vectorise twice as wide); both are exact, as the contract requires.
+// A 1x1 pass (the engine's 1x1 mode) is the same loop with one tap per feature.
 template <typename Sum>
-void SopDatapath::add_products(const csp_geom_t& g, int f, const int16_t w[CSP_WEIGHTS_PER_PASS], Sum* sum) const {
+void SopDatapath::add_products(const csp_geom_t& g, int f, const int16_t* w, Sum* sum) const {
   const int pitch = g.width + 2, ho = csp_out_h(&g), wo = csp_out_w(&g), stride = g.stride;
-  for (int ky = 0; ky < CSP_K; ++ky)
-    for (int kx = 0; kx < CSP_K; ++kx) {
-      const int32_t wk = csp_elem(w[f * 9 + ky * 3 + kx], g.mode);
+  const int k = csp_ksize(g.kernel);
+  for (int ky = 0; ky < k; ++ky)
+    for (int kx = 0; kx < k; ++kx) {
+      const int32_t wk = csp_elem(w[(f * k + ky) * k + kx], g.mode);
       if (wk == 0) continue;
       for (int oy = 0; oy < ho; ++oy) {
         // Input row oy*stride - pad + ky, column ox*stride - pad + kx, shifted by the border.
@@ -28,7 +30,7 @@ void SopDatapath::add_products(const csp_geom_t& g, int f, const int16_t w[CSP_W
 }
 
 void SopDatapath::accumulate(const csp_geom_t& g, const uint32_t* const words[3], int nfeat,
-                             const int16_t w[CSP_WEIGHTS_PER_PASS], bool first, int32_t* acc) {
+                             const int16_t* w, bool first, int32_t* acc) {
   const int width = g.width, height = g.height;
   const bool m8 = g.mode == CSP_MODE_8BIT;
   const int pitch = width + 2;  // a zero column on each side, a zero row above and below

@@ -1,10 +1,5 @@
 #include "accel/lenet/lenet_fast.h"
 
-#include <algorithm>
-#include <climits>
-
-#include "accel/lenet/lenet_fast_simd.h"
-
 namespace zvp {
 
 LenetFixedFast::LenetFixedFast(const lenet_lite_fixed_params& p) : p_(p) {
@@ -23,6 +18,14 @@ LenetFixedFast::Layer LenetFixedFast::make(int layer, lenet_fx_fmt in_fmt) const
   l.fast = l.shift > 0 && l.shift < 62;
   l.lo = lenet_fx_raw_min(l.acc);
   l.hi = lenet_fx_raw_max(l.acc);
+  // int16 x int16 lies in [-2^30 + 2^15, 2^30]; with the rounding half it stays in int32 for
+  // shift <= 30, and the products need no clamp if the extreme ones fit the accumulator.
+  if (l.fast && l.shift <= 30) {
+    const int64_t half = int64_t{1} << (l.shift - 1);
+    const int64_t pmax = ((int64_t{1} << 30) + half) >> l.shift;
+    const int64_t pmin = (int64_t{-32768} * 32767 + half) >> l.shift;
+    l.wide = pmax <= l.hi && pmin >= l.lo;
+  }
   return l;
 }
 
@@ -61,56 +64,52 @@ int64_t LenetFixedFast::mac_row(const Layer& l, int64_t acc, const int16_t* x, c
   return acc;
 }
 
-// The vector path's 32-bit arithmetic is exact for l when x*w + half fits (shift <= 30), no
-// rounded product can reach the accumulator's saturation (the extremes of int16 x int16 stay
-// inside [lo, hi]), and `terms` products of either sign sum within 32 bits.
-bool LenetFixedFast::simd_exact(const Layer& l, int terms) {
-  if (!l.fast || l.shift > 30) return false;
-  const int64_t half = int64_t{1} << (l.shift - 1);
-  const int64_t pmax = ((int64_t{1} << 30) + half) >> l.shift;        // (-32768) x (-32768)
-  const int64_t pmin = (int64_t{-32768} * 32767 + half) >> l.shift;   // arithmetic shift = floor
-  if (pmax > l.hi || pmin < l.lo) return false;
-  return pmax * terms <= INT32_MAX && pmin * terms >= INT32_MIN;
+// The rounded products of a whole kernel do not depend on each other: summed apart into their
+// positive part P and negative part N, every prefix of the golden running sum lies within
+// [bias + N, bias + P]. When that interval fits the accumulator, no step saturates and the sum is
+// bias + P + N; the products are then computed a tap at a time across the output row, which the
+// compiler vectorises (this file is built at -O3). An output whose interval does not fit makes the
+// caller take the golden order for the row. Products in int32 (Layer::wide).
+template <int W>
+bool LenetFixedFast::conv_row_wide(const Layer& l, int64_t bias, const int16_t* in, int pitch, int plane, int ch,
+                                   const int16_t* w, int64_t out_acc[W]) {
+  const int s = l.shift;
+  const int32_t half = int32_t{1} << (s - 1);
+  int64_t pos[W] = {}, neg[W] = {};
+  for (int k = 0; k < ch; ++k)
+    for (int i = 0; i < LENET_K; ++i)
+      for (int j = 0; j < LENET_K; ++j) {
+        const int32_t wt = w[(k * LENET_K + i) * LENET_K + j];
+        const int16_t* x = in + k * plane + i * pitch + j;
+        for (int y = 0; y < W; ++y) {
+          const int32_t p = (int32_t(x[y]) * wt + half) >> s;
+          pos[y] += p > 0 ? p : 0;
+          neg[y] += p < 0 ? p : 0;
+        }
+      }
+  bool ok = true;
+  for (int y = 0; y < W; ++y) ok &= bias + pos[y] <= l.hi && bias + neg[y] >= l.lo;
+  if (!ok) return false;
+  for (int y = 0; y < W; ++y) out_acc[y] = bias + pos[y] + neg[y];
+  return true;
 }
 
-// Convolution outputs in groups of 8 adjacent pixels of a row (the last group of a row
-// overlaps the one before when the width is not a multiple of 8: its pixels are computed
-// twice, with the same result). kernel8 gives each pixel's totals of positive and negative
-// rounded products; a pixel whose totals cannot take the sum out of the accumulator's range is
-// bias + pos + neg, any other is recomputed in the golden order.
 void LenetFixedFast::conv1_channel(int u, const int16_t in[LENET_IMG][LENET_IMG], int16_t out[LITE_S1][LITE_S1]) const {
   const Layer& l = layer_[LITE_L_CONV1];
   if (!l.fast) return lenet_lite_fixed_conv1_channel(&p_, u, in, out);
   const int64_t b = bias(LITE_L_CONV1, p_.conv1_b[u]);
-#if ZVP_LENET_SIMD
-  static_assert(LITE_S1 >= 8 && LENET_IMG >= LITE_S1 + LENET_K - 1, "groups of 8 stay inside the input");
-  if (simd_exact(l, LENET_K * LENET_K)) {
-    const int32_t half = int32_t{1} << (l.shift - 1);
-    for (int x = 0; x < LITE_S1; ++x)
-      for (int g0 = 0; g0 < LITE_S1; g0 += 8) {
-        const int g = std::min(g0, LITE_S1 - 8);
-        int32_t pos[8] = {}, neg[8] = {};
-        lenet_simd::kernel8(&in[x][g], LENET_IMG, &p_.conv1_w[u][0][0][0], l.shift, half, pos, neg);
-        for (int k = 0; k < 8; ++k) {
-          const int y = g + k;
-          int64_t acc = b;
-          if (b + pos[k] <= l.hi && b + neg[k] >= l.lo) {
-            acc += pos[k] + int64_t{neg[k]};
-          } else {
-            for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[x + i][y], p_.conv1_w[u][0][i]);
-          }
-          out[x][y] = finish(l, acc, true);
-        }
-      }
-    return;
-  }
-#endif
-  for (int x = 0; x < LITE_S1; ++x)
+  for (int x = 0; x < LITE_S1; ++x) {
+    int64_t acc_row[LITE_S1];
+    if (l.wide && conv_row_wide<LITE_S1>(l, b, &in[x][0], LENET_IMG, 0, 1, &p_.conv1_w[u][0][0][0], acc_row)) {
+      for (int y = 0; y < LITE_S1; ++y) out[x][y] = finish(l, acc_row[y], true);
+      continue;
+    }
     for (int y = 0; y < LITE_S1; ++y) {
       int64_t acc = b;
       for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[x + i][y], p_.conv1_w[u][0][i]);
       out[x][y] = finish(l, acc, true);
     }
+  }
 }
 
 void LenetFixedFast::conv2_channel(int u, const int16_t in[LITE_C1][LITE_P1][LITE_P1],
@@ -118,38 +117,20 @@ void LenetFixedFast::conv2_channel(int u, const int16_t in[LITE_C1][LITE_P1][LIT
   const Layer& l = layer_[LITE_L_CONV2];
   if (!l.fast) return lenet_lite_fixed_conv2_channel(&p_, u, in, out);
   const int64_t b = bias(LITE_L_CONV2, p_.conv2_b[u]);
-#if ZVP_LENET_SIMD
-  static_assert(LITE_S2 >= 8 && LITE_P1 >= LITE_S2 + LENET_K - 1, "groups of 8 stay inside the input");
-  if (simd_exact(l, LITE_C1 * LENET_K * LENET_K)) {
-    const int32_t half = int32_t{1} << (l.shift - 1);
-    for (int x = 0; x < LITE_S2; ++x)
-      for (int g0 = 0; g0 < LITE_S2; g0 += 8) {
-        const int g = std::min(g0, LITE_S2 - 8);
-        int32_t pos[8] = {}, neg[8] = {};
-        for (int k = 0; k < LITE_C1; ++k)
-          lenet_simd::kernel8(&in[k][x][g], LITE_P1, &p_.conv2_w[u][k][0][0], l.shift, half, pos, neg);
-        for (int q = 0; q < 8; ++q) {
-          const int y = g + q;
-          int64_t acc = b;
-          if (b + pos[q] <= l.hi && b + neg[q] >= l.lo) {
-            acc += pos[q] + int64_t{neg[q]};
-          } else {
-            for (int k = 0; k < LITE_C1; ++k)
-              for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[k][x + i][y], p_.conv2_w[u][k][i]);
-          }
-          out[x][y] = finish(l, acc, true);
-        }
-      }
-    return;
-  }
-#endif
-  for (int x = 0; x < LITE_S2; ++x)
+  for (int x = 0; x < LITE_S2; ++x) {
+    int64_t acc_row[LITE_S2];
+    if (l.wide && conv_row_wide<LITE_S2>(l, b, &in[0][x][0], LITE_P1, LITE_P1 * LITE_P1, LITE_C1,
+                                         &p_.conv2_w[u][0][0][0], acc_row)) {
+      for (int y = 0; y < LITE_S2; ++y) out[x][y] = finish(l, acc_row[y], true);
+      continue;
+    }
     for (int y = 0; y < LITE_S2; ++y) {
       int64_t acc = b;
       for (int k = 0; k < LITE_C1; ++k)
         for (int i = 0; i < LENET_K; ++i) acc = mac_row<LENET_K>(l, acc, &in[k][x + i][y], p_.conv2_w[u][k][i]);
       out[x][y] = finish(l, acc, true);
     }
+  }
 }
 
 void LenetFixedFast::conv3(const int16_t in[LITE_C2][LITE_P2][LITE_P2], int16_t out[LITE_C3]) const {

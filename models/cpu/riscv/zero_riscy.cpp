@@ -1,4 +1,5 @@
 #include "cpu/riscv/zero_riscy.h"
+#include "core/dmi_latency.h"
 #include "core/timeline.h"
 
 #include <algorithm>
@@ -233,12 +234,11 @@ void ZeroRiscy::try_dmi(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, uint32
     if (dmi.is_write_allowed()) flags |= kRv32Write;
   }
   if (!flags) return;
-  // DMI latencies are per byte: a word access costs four of them, in whole core cycles.
-  auto cyc = [&](const sc_time& per_byte) {
-    const sc_time t = per_byte * 4.0;
-    uint64_t n = p_.clock.to_cycles(t);
-    if (p_.clock.cycles(n) < t) ++n;
-    return static_cast<uint32_t>(n > 1 ? n - 1 : 0);  // the first cycle is in the base cost
+  // A DMI latency is the time of one access (core/dmi_latency.h): the same wait states as the
+  // access would get through b_transport; the first cycle is in the instruction's base cost.
+  auto cyc = [&](const sc_time& t) {
+    const uint64_t n = dmi_access_cycles(t, p_.clock);
+    return static_cast<uint32_t>(n > 1 ? n - 1 : 0);
   };
   core_.add_region(static_cast<uint32_t>(start), size, dmi.get_dmi_ptr(), flags,
                    cyc(dmi.get_read_latency()), cyc(dmi.get_write_latency()));

@@ -96,15 +96,17 @@ void Pl330::build_registers() {
     r.add("LC1_" + s, lc1(n), 0, Access::RO).on_read([&c](uint32_t) { return c.lc[1]; });
   }
   r.add("DBGSTATUS", DBGSTATUS, 0, Access::RO).on_read([this](uint32_t) {
-    return dbg_busy_ ? 1u : 0u;
+    return access_time_ < dbg_free_at_ ? 1u : 0u;
   });
   // DBGCMD: 0 executes DBGINST0/1; the other encodings are reserved and ignored, as is a
   // command while the debug interface is busy.
   r.add("DBGCMD", DBGCMD, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t mask) {
-    if (mask != 0xFFFFFFFFu || (v & 3) != 0 || dbg_busy_) return;
-    dbg_busy_ = true;
-    dbg_ns_ = cur_ns_;
-    dbg_ev_.notify(clk_.period());
+    if (mask != 0xFFFFFFFFu || (v & 3) != 0 || access_time_ < dbg_free_at_) return;
+    const DbgCmd cmd{dbg_inst0_, dbg_inst1_, cur_ns_, access_time_};
+    const sc_core::sc_time d = debug_duration(cmd);
+    dbg_free_at_ = d == sc_core::sc_max_time() ? d : cmd.at + d;
+    dbg_q_.push_back(cmd);
+    dbg_ev_.notify(sc_core::SC_ZERO_TIME);
   });
   r.add("DBGINST0", DBGINST0, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
     dbg_inst0_ = (dbg_inst0_ & ~m) | (v & m);
@@ -139,6 +141,7 @@ uint32_t Pl330::csr_value(const Chan& c) const {
 
 void Pl330::reg_access(tlm::tlm_generic_payload& gp, sc_core::sc_time& d, bool ns) {
   cur_ns_ = ns;
+  access_time_ = sc_core::sc_time_stamp() + d;
   regs_.transport(gp);
   d += access_latency_;
   gp.set_dmi_allowed(false);
@@ -146,10 +149,12 @@ void Pl330::reg_access(tlm::tlm_generic_payload& gp, sc_core::sc_time& d, bool n
 
 unsigned Pl330::dbg_s(tlm::tlm_generic_payload& gp) {
   cur_ns_ = false;
+  access_time_ = sc_core::sc_time_stamp();
   return regs_.transport_dbg(gp);
 }
 unsigned Pl330::dbg_ns(tlm::tlm_generic_payload& gp) {
   cur_ns_ = true;
+  access_time_ = sc_core::sc_time_stamp();
   return regs_.transport_dbg(gp);
 }
 
@@ -170,19 +175,34 @@ void Pl330::update_abort() {
 
 void Pl330::manager_thread() {
   for (;;) {
-    sc_core::wait(dbg_ev_);
-    debug_execute();
-    dbg_busy_ = false;
+    while (dbg_q_.empty()) sc_core::wait(dbg_ev_);
+    const DbgCmd cmd = dbg_q_.front();
+    const sc_core::sc_time start = cmd.at + clk_.period();  // the command is taken a cycle later
+    if (start > sc_core::sc_time_stamp()) sc_core::wait(start - sc_core::sc_time_stamp());
+    debug_execute(cmd);
+    dbg_q_.pop_front();
+    // A DMAKILL's end was not known when it was written: the interface is idle from now on.
+    if (dbg_q_.empty() && dbg_free_at_ == sc_core::sc_max_time()) dbg_free_at_ = sc_core::sc_time_stamp();
   }
+}
+
+// How long the debug interface stays busy after DBGCMD: the cycle to take the command, and one
+// more where the manager thread executes (DMAGO, DMASEV, or an instruction it faults on); a
+// channel's DMAKILL lasts until the channel has stopped, not known in advance.
+sc_core::sc_time Pl330::debug_duration(const DbgCmd& cmd) const {
+  const bool to_channel = cmd.inst0 & 1;
+  const uint8_t b0 = (cmd.inst0 >> 16) & 0xFF;
+  if (to_channel) return b0 == KILL ? sc_core::sc_max_time() : clk_.period();
+  return b0 == KILL ? clk_.period() : clk_.cycles(uint64_t{2});
 }
 
 // Executes DBGINST0/1. Only DMAGO, DMAKILL and DMASEV are accepted; anything else faults the
 // addressed thread with "undefined instruction" + "debug instruction".
-void Pl330::debug_execute() {
-  const bool to_channel = dbg_inst0_ & 1;
-  const unsigned chn = (dbg_inst0_ >> 8) & 7;
-  const uint8_t b0 = (dbg_inst0_ >> 16) & 0xFF, b1 = (dbg_inst0_ >> 24) & 0xFF;
-  const uint32_t imm = dbg_inst1_;
+void Pl330::debug_execute(const DbgCmd& cmd) {
+  const bool to_channel = cmd.inst0 & 1;
+  const unsigned chn = (cmd.inst0 >> 8) & 7;
+  const uint8_t b0 = (cmd.inst0 >> 16) & 0xFF, b1 = (cmd.inst0 >> 24) & 0xFF;
+  const uint32_t imm = cmd.inst1;
 
   if (to_channel) {
     Chan& c = ch_[chn];
@@ -237,7 +257,7 @@ void Pl330::debug_execute() {
       manager_fault(kOperandInvalid | kDbgInstr);
     } else {
       // A DMAGO issued through the non-secure aperture starts a non-secure thread.
-      start_channel(target, imm, ns || dbg_ns_);
+      start_channel(target, imm, ns || cmd.ns);
       mgr_state_ = kStopped;
     }
     return;

@@ -186,7 +186,13 @@ class Pl330 : public sc_core::sc_module {
 
   // manager (pl330.cpp)
   void manager_thread();
-  void debug_execute();
+  struct DbgCmd {
+    uint32_t inst0, inst1;
+    bool ns;
+    sc_core::sc_time at;  // when DBGCMD was written (the writer's local time)
+  };
+  void debug_execute(const DbgCmd& cmd);
+  sc_core::sc_time debug_duration(const DbgCmd& cmd) const;
   void manager_fault(uint32_t bits);
   void start_channel(unsigned ch, uint32_t pc, bool ns);
   void signal_event(unsigned ev);
@@ -229,14 +235,22 @@ class Pl330 : public sc_core::sc_module {
   RegisterBank regs_;
   sc_core::sc_time access_latency_ = sc_core::SC_ZERO_TIME;
   bool cur_ns_ = false;  // aperture of the register access being served
+  // Time of the register access being served: the initiator's local time (a temporally decoupled
+  // CPU runs ahead of the kernel), the kernel's for a debugger's access.
+  sc_core::sc_time access_time_;
 
   // manager
   uint32_t mgr_state_ = pl330::kStopped;
   uint32_t mgr_wakeup_ = 0;
   uint32_t dpc_ = 0;
   uint32_t ftrd_ = 0;
-  bool dbg_busy_ = false;
-  bool dbg_ns_ = false;
+  // Debug interface (DBGCMD/DBGSTATUS) in the writer's time: a command written at t is taken at
+  // t + 1 cycle and the interface reads busy until it has executed (dbg_free_at_), whether or not
+  // the kernel has caught up with t yet; the manager thread executes the commands in order, each
+  // at its own time. Before, a command ran at the kernel's time + 1 cycle, and a CPU that polled
+  // DBGSTATUS from ahead saw it busy until the end of its quantum (~10 us per DMAGO).
+  std::deque<DbgCmd> dbg_q_;
+  sc_core::sc_time dbg_free_at_;  // SC_ZERO_TIME: idle; sc_max_time(): a DMAKILL still running
   uint32_t dbg_inst0_ = 0, dbg_inst1_ = 0;
   sc_core::sc_event dbg_ev_;
 

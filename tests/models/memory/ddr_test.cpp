@@ -287,9 +287,8 @@ TEST(Ddr, DmiGivesStorage) {
     ASSERT_TRUE(ini.socket->get_direct_mem_ptr(gp, dmi));
     EXPECT_EQ(dmi.get_dmi_ptr(), ddr.data());
     EXPECT_EQ(dmi.get_end_address(), ddr.size() - 1);
-    // One byte at the bus peak rate.
-    EXPECT_EQ(dmi.get_read_latency(),
-              ddr.config().clock.period() / double(2 * ddr.config().bus_bytes));
+    // One beat of the data bus (core/dmi_latency.h): half a DRAM clock, double data rate.
+    EXPECT_EQ(dmi.get_read_latency(), ddr.config().clock.period() / 2.0);
     ddr.set_dmi(false);
     EXPECT_FALSE(ini.socket->get_direct_mem_ptr(gp, dmi));
   });

@@ -232,7 +232,7 @@ def case_arm_kill():
 def case_rv_middleware():
     # The Zero-riscy inside the csp design, during the tiny ConvNet run (ARM front end, RISC-V
     # Middleware, PL330, engine): a breakpoint in the layer loop, print the descriptor, next,
-    # watch a global to the write, M-mode CSRs, a register set and restored, memory, continue to
+    # watch a static (the step spans' feature bytes, first set by step 0's push) to the write, M-mode CSRs, a register set and restored, memory, continue to
     # the end of the run, whose results and timing must be those of the run without a debugger.
     mw = "%s/riscv/csp_middleware.elf" % FW
     scenario = "%s/scenarios/convnet-tiny-minized.yaml" % SRC
@@ -241,13 +241,13 @@ def case_rv_middleware():
                               text=True).stdout.split(":")[0])
     debug_session(mw, [
         "info registers pc", "break mw.c:%d" % line, "continue", "print d->w", "print d->cin", "next",
-        "watch segs[0].len", "continue", "p/x $mstatus", "p/x $misa", "p $mhartid", "set $keep = $t3",
+        "watch sc.feat_bytes", "continue", "p/x $mstatus", "p/x $misa", "p $mhartid", "set $keep = $t3",
         "set var $t3 = 0x55aa", "p/x $t3", "set var $t3 = $keep", "x/16x $sp", "monitor time", "delete",
         "continue"], [
         r"^pc\s+0x0\s", r"Breakpoint 1, mw_run_layer \(d=", r"\$1 = 16", r"\$2 = 4",
         # `next` lands on a later line of mw_run_layer (which one is the optimiser's choice).
         r"^(%s)\s" % "|".join(str(line + k) for k in range(1, 20)),
-        r"Hardware watchpoint 2: segs\[0\]\.len", r"Old value = 0", r"New value = \d+",
+        r"Hardware watchpoint 2: sc\.feat_bytes", r"Old value = 0", r"New value = \d+",
         r"\$3 = 0x1800", r"\$4 = 0x40001104", r"\$5 = 0", r"\$6 = 0x55aa"] + hex_words(4) + [
         r"simulated time: 0\.0[0-9]+ s", r"the run ended \(the ARM firmware exited with status 0\)",
         r"exited normally"], cmd=["run", scenario], option="--gdb-rv")

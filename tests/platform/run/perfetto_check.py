@@ -8,7 +8,7 @@ usage: perfetto_check.py CASE FILE.json
            S_AXI_HP0's read bandwidth per 10 us window adding up to the bytes read
   lenet_at the same with --timing at, plus HP0's outstanding reads (rise, at most 8, back to 0)
   convnet  convnet-tiny-minized: PL330 channel programs, CSP passes, the RISC-V's WFI, the
-           DMAC interrupts
+           DMA Action Scheduler's requests per channel, the DMAC interrupts
   probe    ps_probe: the firmware markers in program order, TTC0 interrupts inside "ttc0"
   filtered lenet with --perfetto-filter "lenet": only the IP's tracks
   capped   lenet with --perfetto-max-events 20: at most 20 events plus the closing ends, valid
@@ -124,6 +124,13 @@ def check_convnet(ev):
         assert b["ts"] >= a["ts"] + a["dur"] - 1e-6, (a, b)
     for irq in (46, 47, 48):
         assert instants(ev, "IRQ %d " % irq), irq
+    # The DMA Action Scheduler: per channel, one slice per request from driven to acknowledged,
+    # in order (a channel drives its next request only after the acknowledge), with its bytes.
+    for ch in ("ch0", "ch1", "ch2"):
+        reqs = slices(ev, "csp.scheduler/" + ch, "request")
+        assert reqs and all(r["args"]["bytes"] > 0 for r in reqs), ch
+        for a, b in zip(reqs, reqs[1:]):
+            assert b["ts"] >= a["ts"] + a["dur"] - 1e-6, (ch, a, b)
 
 
 def check_probe(ev):

@@ -4,6 +4,7 @@ set(APP_EXTRA_SOURCES
   ${ZVP_FIRMWARE_ROOT}/common/convnet/convnet.c
   ${ZVP_FIRMWARE_ROOT}/common/convnet/csp_plan.c
   ${ZVP_FIRMWARE_ROOT}/common/convnet/csp_layout.c
+  ${ZVP_FIRMWARE_ROOT}/common/convnet/csp_rows.c
   ${ZVP_FIRMWARE_ROOT}/common/csp/csp_ref.c)
 set(APP_PRINTF_FLOAT ON)
 # DarkNet 16-bit keeps ~40 MB of packed weights and micro-code: a 160 MB heap (it ends below the

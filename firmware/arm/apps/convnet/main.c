@@ -2,17 +2,19 @@
  *
  * What it does, in the order of seed 001: loads the Middleware into the CSP's L2 instruction
  * BRAM (from the RISC-V ELF the scenario places in DDR) and releases the Zero-riscy; checks that
- * the engine can run every convolution of the network (3x3 stride 1/2 pad 0/1, 1x1 mapped to a
- * centre-only 3x3, width within the line buffer; anything else is rejected with a message before
- * anything runs); places features, weights and biases in DDR in the layouts of csp_plan.h;
+ * the engine can run every convolution of the network (3x3 stride 1/2 pad 0/1, 1x1 stride 1
+ * with the engine's 1x1 kernel setting, width within the line buffer; anything else is rejected
+ * with a message before anything runs); places features, weights and biases in DDR in the layouts of csp_plan.h;
  * generates the PL330 micro-code of each layer and channel (drivers/csp/csp_dma.h); then per
  * frame and layer: starts the three channels (they wait for the PL's requests), orders
  * Middleware execution (mailbox + doorbell), waits for its completion doorbell and the channels'
  * ends, and checks the engine's output against the host reference run's checksum (job file)
  * and/or the golden model computed here. Max-pool, average pool and soft-max run on the ARM.
  * A conv layer that follows another reads that layer's output buffer as the engine wrote it
- * (same packed format): the ARM packs inputs only after an ARM layer (or for the first conv) and
- * unpacks outputs only before one; for the checks it unpacks after the frame time is taken.
+ * (same packed format), and a 2x2 stride-2 max-pool between two conv layers pools the packed
+ * outputs straight into the next layer's packed inputs (csp_rows_maxpool2): the ARM packs inputs
+ * only after another ARM layer (or for the first conv) and unpacks outputs only before one; for
+ * the checks it unpacks after the frame time is taken.
  *
  * Which network: the job file in the DDR region CONVNET_JOB (convnet_job.h, written by
  * tools/convnet zvp_convnet_ref); without one, the tiny network in 16 bit, checked on the ARM.
@@ -36,6 +38,7 @@
 #include "convnet/convnet.h"
 #include "convnet/convnet_job.h"
 #include "convnet/csp_plan.h"
+#include "convnet/csp_rows.h"
 #include "csp/csp_ref.h"
 #include "drivers/csp/csp.h"
 #include "drivers/csp/csp_dma.h"
@@ -60,6 +63,9 @@ typedef struct {
     uint64_t ticks;           /* first frame */
     uint32_t rv_cycles, passes, dma_waits;
     int chained;              /* input = the previous conv layer's output buffer, as it is */
+    int prepacked;            /* input written packed by the fused max-pool before it */
+    int pool_fused;           /* max-pool from the previous conv's packed outputs straight into
+                               * the next conv's packed inputs (csp_rows_maxpool2) */
 } layer_ctx;
 
 static pl330_dev dmac;
@@ -89,7 +95,7 @@ static void prepare_conv(const cn_net_def *net, int i, int keep_weights)
 {
     layer_ctx *c = &ctx[i];
     const csp_plan *p = &c->plan;
-    const size_t nw = (size_t)p->d.cout * p->d.cin * 9u;
+    const size_t nw = (size_t)p->d.cout * p->d.cin * net->layers[i].k * net->layers[i].k;
     int16_t *w = (int16_t *)malloc(nw * sizeof(int16_t));
     int32_t *b = (int32_t *)dalloc(p->d.cout * sizeof(int32_t));
     if (!w) {
@@ -153,6 +159,16 @@ static void unpack_outputs(const layer_ctx *c, int16_t *out)
     csp_plan_unpack_outputs(&c->plan, c->out, out);
 }
 
+/* The fused max-pool: the conv layer a's packed outputs -> the conv layer b's packed inputs. */
+static void pool_packed(const layer_ctx *a, const layer_ctx *b)
+{
+    const csp_plan *pa = &a->plan, *pb = &b->plan;
+    bsp_dcache_invalidate_range((uintptr_t)a->out, csp_plan_out_bytes(pa));
+    (void)csp_rows_maxpool2(a->out, pa->d.cout, pa->ho, pa->wo, pa->d.mode, csp_plan_fstride(pa->ho, pa->pitch_out),
+                            b->in, csp_plan_fstride(pb->d.h, pb->pitch_in));
+    bsp_dcache_flush_range((uintptr_t)b->in, csp_plan_in_bytes(pb));
+}
+
 /* One conv layer on the CSP; returns 0 or the exit status of a failure. The input is packed on
  * the ARM unless the layer is chained; the outputs are unpacked into `out` when `unpack` is set
  * (the next layer needs them on the ARM). */
@@ -162,7 +178,7 @@ static int run_conv(const cn_net_def *net, int i, const int16_t *act, int16_t *o
     layer_ctx *c = &ctx[i];
     const csp_plan *p = &c->plan;
     const char *name = net->layers[i].name;
-    if (!c->chained) {
+    if (!c->chained && !c->prepacked) {
         csp_plan_pack_inputs(p, act, c->in);
         bsp_dcache_flush_range((uintptr_t)c->in, csp_plan_in_bytes(p));
     }
@@ -300,7 +316,7 @@ int main(void)
         if (!rc) {
             const csp_layer_desc d = { c->g.width, c->g.height, shapes[i].cin, shapes[i].cout,
                                        c->g.stride, c->g.pad, c->g.mode, c->g.relu, c->g.shift,
-                                       CSP_TCDM_BANK_BYTES, ZVP_CSP_WM_WORDS };
+                                       CSP_TCDM_BANK_BYTES, ZVP_CSP_WM_WORDS, c->g.kernel };
             if (csp_plan_init(&c->plan, &d, ZVP_CSP_LINE_BUFFER_WORDS) != CSP_PLAN_OK)
                 rc = CN_REJECT_PLAN;
         }
@@ -339,6 +355,20 @@ int main(void)
     for (int i = 0; i < net->nlayers; i++)
         if (ctx[i].conv >= 0)
             prepare_conv(net, i, use_golden);
+    /* A 2x2 stride-2 max-pool between two conv layers works on the packed buffers: it reads the
+     * first layer's outputs as the engine wrote them and writes the second layer's inputs in
+     * their packed format (csp_rows_maxpool2), instead of unpacking, pooling and repacking. */
+    for (int i = 1; i + 1 < net->nlayers; i++) {
+        const cn_layer_def *l = &net->layers[i];
+        const layer_ctx *a = &ctx[i - 1], *b = &ctx[i + 1];
+        if (l->kind == CN_MAXPOOL && l->k == 2 && l->stride == 2 && a->conv >= 0 && b->conv >= 0 &&
+            !b->chained && a->plan.d.mode == b->plan.d.mode && a->plan.d.cout == b->plan.d.cin &&
+            b->plan.d.w == a->plan.wo / 2u && b->plan.d.h == a->plan.ho / 2u &&
+            csp_rows_maxpool2_fits(a->plan.ho, a->plan.wo, a->plan.d.mode)) {
+            ctx[i].pool_fused = 1;
+            ctx[i + 1].prepacked = 1;
+        }
+    }
 
     /* Activations: the largest feature map of the network, twice. */
     size_t amax = (size_t)net->c * net->h * net->w;
@@ -363,15 +393,16 @@ int main(void)
             const cn_shape *s = &shapes[i];
             uint64_t t = 0;
             if (l->kind == CN_CONV) {
-                /* Outputs a chained conv layer reads from the engine's buffer are unpacked after
-                 * the timed part, for the checks only. */
-                const int next_chained = i + 1 < net->nlayers && ctx[i + 1].conv >= 0 && ctx[i + 1].chained;
+                /* Outputs a chained conv layer or a fused max-pool reads from the engine's buffer
+                 * are unpacked after the timed part, for the checks only. */
+                const int packed_next = i + 1 < net->nlayers &&
+                                        ((ctx[i + 1].conv >= 0 && ctx[i + 1].chained) || ctx[i + 1].pool_fused);
                 const uint64_t t0 = bsp_gtimer_read();
-                status = run_conv(net, i, act, nxt, !next_chained, &t);
+                status = run_conv(net, i, act, nxt, !packed_next, &t);
                 const uint64_t with_io = bsp_gtimer_read() - t0; /* + packing on the ARM */
                 if (status)
                     break;
-                if (next_chained)
+                if (packed_next)
                     unpack_outputs(&ctx[i], nxt);
                 conv_total += t;
                 frame_ticks += with_io;
@@ -391,7 +422,9 @@ int main(void)
                 }
             } else {
                 const uint64_t t0 = bsp_gtimer_read();
-                if (l->kind == CN_MAXPOOL)
+                if (ctx[i].pool_fused)
+                    pool_packed(&ctx[i - 1], &ctx[i + 1]);
+                else if (l->kind == CN_MAXPOOL)
                     cn_maxpool(act, s->cin, s->h, s->w, l->k, l->stride, nxt, 0, 0);
                 else if (l->kind == CN_AVGPOOL)
                     cn_avgpool(act, s->cin, s->h, s->w, nxt);
@@ -401,6 +434,8 @@ int main(void)
                 }
                 t = bsp_gtimer_read() - t0;
                 frame_ticks += t;
+                if (ctx[i].pool_fused) /* the int16 activations, for the next layer's checks */
+                    cn_maxpool(act, s->cin, s->h, s->w, l->k, l->stride, nxt, 0, 0);
             }
             if (f == 0)
                 first_ticks[i] = t;

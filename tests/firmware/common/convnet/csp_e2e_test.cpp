@@ -119,6 +119,7 @@ struct LayerCase {
   uint8_t stride, pad, mode;
   double seed_ms;  // seed 001 measured time (0: none)
   double gops;     // seed convention
+  uint8_t kernel = CSP_KERNEL_3X3;
 };
 
 // Runs the layers in one simulation; returns per-layer simulated seconds.
@@ -135,7 +136,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
     for (const LayerCase& c : cases) {
       csp_layer_desc d{};
       d.w = c.w, d.h = c.h, d.cin = c.cin, d.cout = c.cout, d.stride = c.stride, d.pad = c.pad;
-      d.mode = c.mode, d.relu = 1, d.shift = c.mode ? 8 : 12;
+      d.mode = c.mode, d.relu = 1, d.shift = c.mode ? 8 : 12, d.kernel = c.kernel;
       d.bank_bytes = sys.csp.tcdm.params().bank_bytes;
       d.wm_words = sys.csp.wm.words();
       csp_plan p;
@@ -144,7 +145,8 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       cn_rng r;
       cn_rng_seed(&r, 0xC0FFEE, seq);
       const int amp = c.mode ? 60 : 8000, wamp = c.mode ? 16 : 1024;
-      std::vector<int16_t> in(size_t(c.cin) * c.h * c.w), w(size_t(c.cout) * c.cin * 9);
+      const size_t kk = size_t(csp_ksize(c.kernel)) * csp_ksize(c.kernel);
+      std::vector<int16_t> in(size_t(c.cin) * c.h * c.w), w(size_t(c.cout) * c.cin * kk);
       std::vector<int32_t> bias(c.cout);
       for (auto& v : in) v = int16_t(cn_rng_range(&r, -amp, amp));
       for (auto& v : w) v = int16_t(cn_rng_range(&r, -wamp, wamp));
@@ -193,7 +195,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       EXPECT_FALSE(sys.abort_line.read()) << c.name << ": DMAC fault";
       for (unsigned ch = 0; ch < 3; ++ch) EXPECT_EQ(sys.dmac.channel_state(ch), 0u) << "channel " << ch;
       // Check against the golden model.
-      csp_geom_t g{c.w, c.h, c.stride, c.pad, c.mode, d.shift, 1};
+      csp_geom_t g{c.w, c.h, c.stride, c.pad, c.mode, d.shift, 1, c.kernel};
       const int ho = csp_out_h(&g), wo = csp_out_w(&g);
       std::vector<int16_t> ref(size_t(c.cout) * ho * wo), got(ref.size());
       std::vector<int32_t> scratch(size_t(ho) * wo);
@@ -237,7 +239,9 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
 TEST(ConvnetCspE2E, SmallLayersBitExactOnTheModels) {
   run_layers({{"same16", 16, 16, 4, 5, 1, 1, CSP_MODE_16BIT, 0, 0},
               {"stride2_valid8", 15, 13, 5, 4, 2, 0, CSP_MODE_8BIT, 0, 0},
-              {"groups16", 8, 8, 7, 9, 1, 1, CSP_MODE_16BIT, 0, 0}},
+              {"groups16", 8, 8, 7, 9, 1, 1, CSP_MODE_16BIT, 0, 0},
+              {"one_by_one8", 6, 6, 8, 12, 1, 0, CSP_MODE_8BIT, 0, 0, CSP_KERNEL_1X1},
+              {"one_by_one16", 7, 5, 4, 3, 1, 0, CSP_MODE_16BIT, 0, 0, CSP_KERNEL_1X1}},
              80e6);
 }
 #else
@@ -245,7 +249,8 @@ TEST(ConvnetCspE2E, SmallLayersBitExactOnTheModels) {
 TEST(ConvnetCspE2ESlow, AllCnnCLayers8Bit) {
   run_layers({{"allcnnc.conv_1", 32, 32, 3, 96, 1, 1, CSP_MODE_8BIT, 1.09, 0.0053},
               {"allcnnc.conv_2", 32, 32, 96, 96, 1, 1, CSP_MODE_8BIT, 11.0, 0.1699},
-              {"allcnnc.conv_7", 8, 8, 192, 192, 1, 0, CSP_MODE_8BIT, 6.6, 0.0425}},
+              {"allcnnc.conv_7", 8, 8, 192, 192, 1, 0, CSP_MODE_8BIT, 6.6, 0.0425},
+              {"allcnnc.conv_8", 6, 6, 192, 192, 1, 0, CSP_MODE_8BIT, 6.15, 0.0027, CSP_KERNEL_1X1}},
              80e6);
 }
 TEST(ConvnetCspE2ESlow, AllCnnCLayers16Bit) {

@@ -15,6 +15,7 @@
 
 extern "C" {
 #include "convnet/csp_plan.h"
+#include "csp/csp_ref.h"
 #include "drivers/csp/csp_dma.h"
 #include "drivers/pl330/pl330_asm.h"
 }
@@ -223,5 +224,9 @@ TEST(ConvnetDmaProg, TiledRowsUnalignedRowOffsets) {
   check_layer({22, 60, 3, 3, 1, 1, 0, 1, 9, 1024, 1024});
 }
 TEST(ConvnetDmaProg, DarkNetConv1Shape) { check_layer({256, 256, 3, 16, 1, 1, 0, 1, 9, 8192, 1024}); }
+TEST(ConvnetDmaProg, OneByOneWeightWords) {
+  // 1x1 (one 8-byte Weight Memory word per pass): weight requests of 5 x 8 bytes + biases.
+  check_layer({6, 6, 13, 5, 1, 0, 1, 1, 9, 8192, 1024, CSP_KERNEL_1X1});
+}
 
 }  // namespace

@@ -138,6 +138,7 @@ struct MockCsp {
     g.pad = (cfg >> 2) & 1;
     g.mode = (cfg >> 3) & 1;
     g.relu = (cfg >> 4) & 1;
+    g.kernel = (cfg >> MW_CFG_KERNEL_SHIFT) & 3;
     g.shift = (cfg >> 16) & 0x1F;
     const bool first = cfg & MW_CFG_FIRST, last = cfg & MW_CFG_LAST;
     const unsigned nf = (cfg >> 8) & 3;
@@ -161,13 +162,13 @@ struct MockCsp {
       csp_unpack_feature(w.data(), g.height, g.width, g.mode, feat[b].data());
     }
     const uint32_t wa = eng[ZVP_CSP_ENGINE_W_ADDR / 4];
-    const int ww = csp_weight_words(g.mode);
+    const int ww = csp_weight_words(g.mode, g.kernel);
     uint64_t wwords[8];
     for (int i = 0; i < ww; ++i)
       wwords[i] = word(wm, (wa + i) * 8) | uint64_t(word(wm, (wa + i) * 8 + 4)) << 32;
     in_flight.push_back({true, wa * 8, uint32_t(ww) * 8});
-    int16_t wts[CSP_WEIGHTS_PER_PASS];
-    csp_unpack_weights(wwords, g.mode, wts);
+    int16_t wts[CSP_WEIGHTS_PER_PASS] = {};
+    csp_unpack_weights(wwords, g.mode, g.kernel, wts);
     const uint32_t acc_off = eng[ZVP_CSP_ENGINE_ACC_ADDR / 4];
     std::vector<int32_t> acc(size_t(ho) * wo);
     for (size_t i = 0; i < acc.size(); ++i) acc[i] = int32_t(word(tcdm, acc_off + 4 * i));
@@ -266,6 +267,7 @@ struct Case {
   uint16_t w, h, cin, cout;
   uint8_t stride, pad, mode;
   uint32_t bank_bytes;
+  uint8_t kernel = CSP_KERNEL_3X3;
 };
 
 // Runs one layer through the Middleware and the mock; returns the number of output mismatches.
@@ -274,6 +276,7 @@ void run_case(const Case& c, bool eager, uint32_t seed) {
   d.w = c.w, d.h = c.h, d.cin = c.cin, d.cout = c.cout;
   d.stride = c.stride, d.pad = c.pad, d.mode = c.mode, d.relu = 1;
   d.shift = c.mode ? 7 : 11;
+  d.kernel = c.kernel;
   d.bank_bytes = c.bank_bytes;
   d.wm_words = ZVP_CSP_WM_WORDS;
   MockCsp m;
@@ -284,7 +287,8 @@ void run_case(const Case& c, bool eager, uint32_t seed) {
   cn_rng r;
   cn_rng_seed(&r, seed, 1);
   const int amp = c.mode ? 100 : 20000, wamp = c.mode ? 60 : 3000;
-  std::vector<int16_t> in(size_t(c.cin) * c.h * c.w), w(size_t(c.cout) * c.cin * 9);
+  const size_t kk = size_t(csp_ksize(c.kernel)) * csp_ksize(c.kernel);
+  std::vector<int16_t> in(size_t(c.cin) * c.h * c.w), w(size_t(c.cout) * c.cin * kk);
   std::vector<int32_t> bias(c.cout);
   for (auto& v : in) v = int16_t(cn_rng_range(&r, -amp, amp));
   for (auto& v : w) v = int16_t(cn_rng_range(&r, -wamp, wamp));
@@ -309,7 +313,7 @@ void run_case(const Case& c, bool eager, uint32_t seed) {
   EXPECT_EQ(m.passes, uint32_t(p.n_tiles) * c.cout * p.n_ig);
   EXPECT_EQ(st.passes, m.passes);
   // Golden model of the whole layer.
-  csp_geom_t g{c.w, c.h, c.stride, c.pad, c.mode, d.shift, 1};
+  csp_geom_t g{c.w, c.h, c.stride, c.pad, c.mode, d.shift, 1, c.kernel};
   const int ho = csp_out_h(&g), wo = csp_out_w(&g);
   std::vector<int16_t> ref(size_t(c.cout) * ho * wo), got(ref.size());
   std::vector<int32_t> scratch(size_t(ho) * wo);
@@ -345,6 +349,14 @@ TEST_P(MiddlewareMock, RowTilingSameStride1) {
 TEST_P(MiddlewareMock, RowTilingStride2) { run_case({32, 31, 3, 3, 2, 1, CSP_MODE_16BIT, 1024}, GetParam(), 6); }
 TEST_P(MiddlewareMock, RowTilingValid8Bit) { run_case({40, 37, 4, 3, 1, 0, CSP_MODE_8BIT, 512}, GetParam(), 7); }
 TEST_P(MiddlewareMock, RowTilingValidStride2) { run_case({30, 33, 2, 2, 2, 0, CSP_MODE_16BIT, 512}, GetParam(), 8); }
+TEST_P(MiddlewareMock, OneByOne8Bit) {
+  // The 1x1 kernel setting (All-CNN-C conv_8 style): one Weight Memory word per pass.
+  run_case({6, 6, 20, 30, 1, 0, CSP_MODE_8BIT, 8192, CSP_KERNEL_1X1}, GetParam(), 9);
+}
+TEST_P(MiddlewareMock, OneByOneRowTiling16Bit) {
+  // 512-byte banks: 256-byte halves hold 6 rows of 21 16-bit pixels -> 6-row 1x1 tiles.
+  run_case({21, 17, 5, 4, 1, 0, CSP_MODE_16BIT, 512, CSP_KERNEL_1X1}, GetParam(), 10);
+}
 
 INSTANTIATE_TEST_SUITE_P(Dma, MiddlewareMock, ::testing::Values(false, true),
                          [](const ::testing::TestParamInfo<bool>& i) {

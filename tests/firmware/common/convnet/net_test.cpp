@@ -78,19 +78,17 @@ TEST(ConvnetNet, GeneratorIsDeterministicAndSeedDependent) {
   EXPECT_GT(distinct.size(), 100u);
 }
 
-TEST(ConvnetNet, OneByOneIsCentreOnly) {
+TEST(ConvnetNet, OneByOneHasOneWeightPerFilter) {
+  // A 1x1 layer's weights are cout x cin (no 3x3 expansion), drawn as the 3x3 ones are.
   const cn_net_def* net = cn_net(CN_NET_ALLCNNC);
-  std::vector<int16_t> w(192 * 10 * 9);
+  ASSERT_EQ(net->layers[8].k, 1);
+  std::vector<int16_t> w(192 * 10 + 1, int16_t(0x7777));
   std::vector<int32_t> b(10);
   cn_gen_conv(net, 8, 192, CSP_MODE_8BIT, w.data(), b.data());
-  size_t nz_centre = 0;
-  for (size_t i = 0; i < w.size(); ++i) {
-    if (i % 9 != 4)
-      EXPECT_EQ(w[i], 0);
-    else
-      nz_centre += w[i] != 0;
-  }
-  EXPECT_GT(nz_centre, w.size() / 9 / 2);
+  EXPECT_EQ(w.back(), int16_t(0x7777));  // nothing beyond cout x cin
+  std::set<int16_t> distinct(w.begin(), w.end() - 1);
+  EXPECT_GT(distinct.size(), 20u);
+  for (size_t i = 0; i + 1 < w.size(); ++i) EXPECT_LE(std::abs(w[i]), 16);
 }
 
 TEST(ConvnetNet, AdmissionRejectsWhatTheEngineCannotRun) {
@@ -106,8 +104,11 @@ TEST(ConvnetNet, AdmissionRejectsWhatTheEngineCannotRun) {
   EXPECT_EQ(cn_conv_geom(&ok, &wide, CSP_MODE_8BIT, 128, &g), 0);  // 4 pixels per word
   cn_layer_def one{"one", CN_CONV, 1, 1, 0, 8, 1};
   EXPECT_EQ(cn_conv_geom(&one, &s, CSP_MODE_16BIT, 128, &g), 0);
-  EXPECT_EQ(g.pad, 1);
+  EXPECT_EQ(g.kernel, CSP_KERNEL_1X1);  // the engine's 1x1 setting: no padding
+  EXPECT_EQ(g.pad, 0);
   EXPECT_EQ(g.stride, 1);
+  cn_layer_def one_pad{"one_pad", CN_CONV, 1, 1, 1, 8, 1};
+  EXPECT_EQ(cn_conv_geom(&one_pad, &s, CSP_MODE_16BIT, 128, &g), CN_REJECT_STRIDE);
   EXPECT_STRNE(cn_reject_text(CN_REJECT_KERNEL), cn_reject_text(CN_REJECT_WIDTH));
 }
 
@@ -160,7 +161,7 @@ void for_each_seed_plan(int mode, F f) {
       csp_geom_t g{};
       ASSERT_EQ(cn_conv_geom(&net->layers[i], &sh[i], mode, 128, &g), 0);
       csp_layer_desc d{g.width, g.height, sh[i].cin, sh[i].cout, g.stride, g.pad, g.mode,
-                       g.relu, g.shift, 8192, 1024};
+                       g.relu, g.shift, 8192, 1024, g.kernel};
       csp_plan p;
       ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK) << net->name << " " << net->layers[i].name;
       f(*net, i, g, p);
@@ -202,6 +203,18 @@ TEST(ConvnetPlan, NetworkLayersFitTheCsp) {
       }
       unsigned nseg = csp_plan_out_req(&p, p.n_tiles - 1, p.n_og - 1, seg);
       EXPECT_LE(seg[nseg - 1].ddr_off + seg[nseg - 1].len, csp_plan_out_bytes(&p));
+      // The write-back span the Middleware pushes: first TCDM offset and total bytes of every
+      // (tile, OG)'s segments.
+      for (unsigned t = 0; t < p.n_tiles; ++t)
+        for (unsigned o = 0; o < p.n_og; ++o) {
+          nseg = csp_plan_out_req(&p, t, o, seg);
+          uint32_t off = 0, len = 0, total = 0;
+          csp_plan_out_span(&p, t, o, &off, &len);
+          for (unsigned k = 0; k < nseg; ++k) total += seg[k].len;
+          EXPECT_EQ(off, seg[0].pl_off);
+          EXPECT_EQ(len, total);
+        }
+      EXPECT_LE(p.og, unsigned(CSP_SEG_MAX));
     });
   }
 }
@@ -269,8 +282,36 @@ TEST(ConvnetPlan, DarkNetConv1IsTiled) {
   EXPECT_EQ(p.tile_rows, 6);
 }
 
+TEST(ConvnetPlan, OneByOneMovesOneWeightWordPerPass) {
+  // All-CNN-C conv_8, 8 bit: 6x6, 192 -> 192, 1x1. Counted by hand: one 64-bit Weight Memory
+  // word per pass (3 weights of 8 bit); an OG is bounded by the output banks (10 x 8 KB over
+  // 144-byte partial sums + 48-byte outputs: 426), the Weight Memory half (k + ceil(k/2) <= 512:
+  // 341) and cout: all 192 outputs in one OG. Weights: 64 IGs x 192 words + 96 bias words.
+  csp_layer_desc d{6, 6, 192, 192, 1, 0, CSP_MODE_8BIT, 1, 9, 8192, 1024, CSP_KERNEL_1X1};
+  csp_plan p;
+  ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK);
+  EXPECT_EQ(p.ww, 1);
+  EXPECT_EQ(p.wo, 6);
+  EXPECT_EQ(p.ho, 6);
+  EXPECT_EQ(p.og, 192);
+  EXPECT_EQ(p.n_ig, 64);
+  EXPECT_EQ(csp_plan_weight_words(&p), 64u * 192u + 96u);
+  // The same layer as the 3x3 it used to be mapped to (centre-only, pad 1): 4 words per pass,
+  // so a Weight Memory half holds 113 passes + 57 bias words (4 k + ceil(k / 2) <= 512): two
+  // OGs of 113 and 79 outputs, 57 + 40 bias words.
+  d.kernel = CSP_KERNEL_3X3;
+  d.pad = 1;
+  ASSERT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_OK);
+  EXPECT_EQ(p.ww, 4);
+  EXPECT_EQ(p.og, 113);
+  EXPECT_EQ(csp_plan_weight_words(&p), 64u * 192u * 4u + 57u + 40u);
+  // 1x1 with padding is no geometry of the engine.
+  d.kernel = CSP_KERNEL_1X1;
+  EXPECT_EQ(csp_plan_init(&p, &d, 128), CSP_PLAN_E_GEOM);
+}
+
 TEST(ConvnetPlan, DescriptorSurvivesTheMailbox) {
-  csp_layer_desc d{200, 7, 1000, 1024, 2, 0, CSP_MODE_8BIT, 1, 13, 8192, 1024}, e{};
+  csp_layer_desc d{200, 7, 1000, 1024, 2, 0, CSP_MODE_8BIT, 1, 13, 8192, 1024, CSP_KERNEL_1X1}, e{};
   uint32_t mb[CSP_MB_WORDS] = {};
   csp_desc_encode(&d, mb);
   csp_desc_decode(mb, &e);
@@ -285,6 +326,7 @@ TEST(ConvnetPlan, DescriptorSurvivesTheMailbox) {
   EXPECT_EQ(e.shift, d.shift);
   EXPECT_EQ(e.bank_bytes, d.bank_bytes);
   EXPECT_EQ(e.wm_words, d.wm_words);
+  EXPECT_EQ(e.kernel, d.kernel);
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ EngineBench::EngineBench(const ConvEngineParams& e, const TcdmParams& t)
 uint32_t EngineBench::cfg(const csp_geom_t& g, bool first, bool last, unsigned nfeat) {
   return uint32_t(g.stride) | uint32_t(g.pad) << 2 | uint32_t(g.mode) << 3 |
          uint32_t(g.relu ? 1 : 0) << 4 | uint32_t(first) << 5 | uint32_t(last) << 6 |
-         uint32_t(nfeat) << 8 | uint32_t(g.shift) << 16;
+         uint32_t(nfeat) << 8 | uint32_t(g.kernel) << 10 | uint32_t(g.shift) << 16;
 }
 
 uint32_t EngineBench::run_pass(const uint32_t in[3], uint32_t acc, uint32_t out, uint32_t waddr,
@@ -49,6 +49,7 @@ std::vector<int16_t> engine_layer(EngineBench& b, const csp_geom_t& g, int cin, 
   std::vector<int16_t> result(size_t(cout) * ho * wo);
   std::vector<uint32_t> words(size_t(csp_row_words(g.width, g.mode)) * g.height);
   const size_t plane = size_t(g.width) * g.height;
+  const int kk = csp_ksize(g.kernel) * csp_ksize(g.kernel);
   for (int o = 0; o < cout; ++o) {
     for (int c = 0; c < cin; c += 3) {
       const int n = std::min(3, cin - c);
@@ -56,11 +57,11 @@ std::vector<int16_t> engine_layer(EngineBench& b, const csp_geom_t& g, int cin, 
       for (int f = 0; f < n; ++f) {
         csp_pack_feature(&in[(c + f) * plane], g.height, g.width, g.mode, words.data());
         EXPECT_TRUE(b.tcdm.write_words(in_addr[f], words.data(), words.size()));
-        for (int k = 0; k < 9; ++k) wt[f * 9 + k] = w[(size_t(o) * cin + c + f) * 9 + k];
+        for (int k = 0; k < kk; ++k) wt[f * kk + k] = w[(size_t(o) * cin + c + f) * kk + k];
       }
       uint64_t ww[8];
-      csp_pack_weights(wt, g.mode, ww);
-      for (int i = 0; i < csp_weight_words(g.mode); ++i) b.wm.write_word(i, ww[i]);
+      csp_pack_weights(wt, g.mode, g.kernel, ww);
+      for (int i = 0; i < csp_weight_words(g.mode, g.kernel); ++i) b.wm.write_word(i, ww[i]);
       const bool last = c + 3 >= cin;
       const uint32_t st = b.run_pass(in_addr, acc, out, 0, g.width, g.height,
                                      EngineBench::cfg(g, c == 0, last, unsigned(n)), bias[o]);

@@ -35,7 +35,8 @@ struct EngineBench {
 };
 
 // Runs a layer on the engine as the middleware would (features of a group in the three input
-// banks, partial sums and outputs in the output region, weights at WM word 0) and returns
+// banks, partial sums and outputs in the output region, weights at WM word 0; w is
+// cout x cin x K x K for the geometry's kernel setting) and returns
 // the output features (Ho x Wo each). Adds every pass's cycles to *cycles if given.
 std::vector<int16_t> engine_layer(EngineBench& b, const csp_geom_t& g, int cin, int cout,
                                   const std::vector<int16_t>& in, const std::vector<int16_t>& w,

@@ -25,22 +25,25 @@ csp_geom_t geom(int w, int h, int stride, int pad, int mode, int shift, int relu
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-void random_layers(int mode, unsigned seed) {
+void random_layers(int mode, unsigned seed, int kernel = CSP_KERNEL_3X3) {
   EngineBench b;
   zvp::test::run_sim([&] {
     std::mt19937 rng(seed);
     uint64_t passes = 0;
+    const bool k1 = kernel == CSP_KERNEL_1X1;
     for (int iter = 0; iter < 12; ++iter) {
       // Every third layer uses the full range (saturating outputs), the others a range whose
       // outputs mostly stay inside the output type after the shift.
       const bool full = iter % 3 == 0;
       const int lim = mode ? 127 : (full ? 32767 : 4096);
-      std::uniform_int_distribution<int> v(-lim, lim), dim(3, 40);
+      std::uniform_int_distribution<int> v(-lim, lim), dim(k1 ? 1 : 3, 40);
       const int shift = mode ? 4 + int(rng() % 6) : 10 + int(rng() % 8);
-      const csp_geom_t g = geom(dim(rng), dim(rng), 1 + iter % 2, (iter / 2) % 2, mode, shift,
-                                int(rng() % 2));
+      csp_geom_t g = geom(dim(rng), dim(rng), 1 + iter % 2, k1 ? 0 : (iter / 2) % 2, mode, shift,
+                          int(rng() % 2));
+      g.kernel = uint8_t(kernel);
       const int cin = 1 + int(rng() % 8), cout = 1 + int(rng() % 2);
-      std::vector<int16_t> in(size_t(cin) * g.width * g.height), w(size_t(cout) * cin * 9);
+      std::vector<int16_t> in(size_t(cin) * g.width * g.height),
+          w(size_t(cout) * cin * csp_ksize(kernel) * csp_ksize(kernel));
       std::vector<int32_t> bias(cout);
       for (auto& x : in) x = int16_t(v(rng));
       for (auto& x : w) x = int16_t(v(rng));
@@ -66,10 +69,29 @@ void random_layers(int mode, unsigned seed) {
   });
 }
 
+// Runs one pass and checks its cycles (PASS_CYCLES and the time it took) against a hand count
+// plus the bank conflicts the model counted (none when the pass is both first and last: one input
+// bank per feature and a single output stream cannot conflict).
+void expect_pass_cycles(EngineBench& b, const csp_geom_t& g, const uint32_t in[3], uint32_t acc, uint32_t out,
+                        unsigned w, unsigned h, bool first, bool last, uint64_t hand_count) {
+  const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+  const uint32_t st = b.run_pass(in, acc, out, 0, w, h, EngineBench::cfg(g, first, last, 3), 0);
+  ASSERT_EQ(st & 0x6u, 0x2u) << w << "x" << h;
+  const uint32_t conf = b.regs.read32(ConvEngine::CONFLICTS);
+  if (first && last) EXPECT_EQ(conf, 0u);
+  const uint64_t expected = hand_count + conf;
+  EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), expected) << w << "x" << h;
+  const sc_core::sc_time took = sc_core::sc_time_stamp() - t0;
+  EXPECT_GE(took, b.ep.clock.cycles(expected));
+  EXPECT_LT(took, b.ep.clock.cycles(expected) + b.ep.clock.period() * 64);  // poll granularity
+}
+
 }  // namespace
 
 TEST(CspEngine, BitExactRandomLayers16Bit) { random_layers(CSP_MODE_16BIT, 11); }
 TEST(CspEngine, BitExactRandomLayers8Bit) { random_layers(CSP_MODE_8BIT, 22); }
+TEST(CspEngine, BitExactRandomOneByOneLayers16Bit) { random_layers(CSP_MODE_16BIT, 33, CSP_KERNEL_1X1); }
+TEST(CspEngine, BitExactRandomOneByOneLayers8Bit) { random_layers(CSP_MODE_8BIT, 44, CSP_KERNEL_1X1); }
 
 TEST(CspEngine, ReadsOperandsWrittenThroughPortB) {
   EngineBench b;
@@ -85,7 +107,7 @@ TEST(CspEngine, ReadsOperandsWrittenThroughPortB) {
     int16_t w[27] = {0};
     for (int k = 0; k < 9; ++k) w[k] = int16_t(k + 1);
     uint64_t ww[7];
-    csp_pack_weights(w, 0, ww);
+    csp_pack_weights(w, 0, CSP_KERNEL_3X3, ww);
     for (int i = 0; i < 7; ++i) b.wm.write_word(i, ww[i]);
     const uint32_t in[3] = {0, 0, 0};
     const uint32_t out = b.tcdm.output_base();
@@ -193,17 +215,7 @@ TEST(CspEngine, PassTimeFollowsTheMicroArchitecture) {
                           {40, 9, 1, 0, 1, false, false, 100}, {16, 16, 1, 1, 1, true, false, 78}};
     for (const Case& c : cases) {
       const csp_geom_t g = geom(c.w, c.h, c.stride, c.pad, c.mode, 0, 0);
-      const sc_core::sc_time t0 = sc_core::sc_time_stamp();
-      const uint32_t st = b.run_pass(in, acc, out, 0, c.w, c.h, EngineBench::cfg(g, c.first, c.last, 3), 0);
-      ASSERT_EQ(st & 0x6u, 0x2u);
-      // One input bank per feature and a single output stream cannot conflict.
-      const uint32_t conf = b.regs.read32(ConvEngine::CONFLICTS);
-      if (c.first && c.last) EXPECT_EQ(conf, 0u);
-      const uint64_t expected = c.cycles + conf;
-      EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), expected) << c.w << "x" << c.h;
-      const sc_core::sc_time took = sc_core::sc_time_stamp() - t0;
-      EXPECT_GE(took, b.ep.clock.cycles(expected));
-      EXPECT_LT(took, b.ep.clock.cycles(expected) + b.ep.clock.period() * 64);  // poll granularity
+      expect_pass_cycles(b, g, in, acc, out, c.w, c.h, c.first, c.last, c.cycles);
     }
     // Peak: 54 DSPs -> 2 positions x 27 MACs x 2 ops per cycle (16 bit), twice in 8 bit.
     EXPECT_DOUBLE_EQ(b.engine.peak_ops_per_s(false), 2.0 * 27 * 2 * 80e6);
@@ -337,4 +349,147 @@ TEST(CspEngine, SeedLayerComputeTimesFromTheFormula) {
     }
     EXPECT_LT(secs[1], secs[0]);
   }
+}
+
+TEST(CspEngine, AccessAtTheInitiatorsLocalTimeSeesThePassAsItIsThen) {
+  // The Zero-riscy runs up to a quantum ahead of the kernel and its bus accesses carry that
+  // local time (the incoming b_transport delay). A START written at local time T0 + D starts the
+  // pass at T0 + D; a STATUS read at a local time at or after the pass's end completes it there
+  // and then (BUSY clear, DONE, results in the TCDM), one earlier still sees it busy.
+  EngineBench b;
+  zvp::test::run_sim([&] {
+    // 16x8, 16 bit, pad 1, one feature, first and last pass. Counted by hand (seed 001 II.A and
+    // the defaults in conv_timing.h): 2 pixels per TCDM word and 2 window positions per cycle,
+    // so a row is max(8 words, 16 positions / 2) = 8 cycles; 8 rows + the bottom zero row =
+    // 72 cycles of streaming; the 7-cycle weight load hides behind the 8-cycle one-row fill;
+    // START 2 + SoP 6 + adder 2 + requantisation 2:  2 + 72 + 6 + 2 + 2 = 84 cycles.
+    const unsigned W = 16, H = 8;
+    const uint64_t kPass = 84;
+    const csp_geom_t g = geom(W, H, 1, 1, CSP_MODE_16BIT, 2, 0);
+    std::vector<int16_t> f(W * H);
+    for (unsigned i = 0; i < W * H; ++i) f[i] = int16_t(int(i % 37) - 18);
+    std::vector<uint32_t> words(size_t(csp_row_words(W, 0)) * H);
+    csp_pack_feature(f.data(), H, W, 0, words.data());
+    ASSERT_TRUE(b.tcdm.write_words(0, words.data(), words.size()));
+    int16_t w[27] = {0};
+    for (int k = 0; k < 9; ++k) w[k] = int16_t(2 * k - 7);
+    uint64_t ww[7];
+    csp_pack_weights(w, 0, CSP_KERNEL_3X3, ww);
+    for (int i = 0; i < 7; ++i) b.wm.write_word(i, ww[i]);
+    const uint32_t out = b.tcdm.output_base();
+    std::vector<uint32_t> sentinel(words.size(), 0xA5A5A5A5u), got(words.size());
+    ASSERT_TRUE(b.tcdm.write_words(out, sentinel.data(), sentinel.size()));
+    b.regs.write32(ConvEngine::OUT_ADDR, out);
+    b.regs.write32(ConvEngine::DIM, W | H << 16);
+    b.regs.write32(ConvEngine::CFG, EngineBench::cfg(g, true, true, 1));
+    b.regs.write32(ConvEngine::BIAS, 5);
+    b.regs.write32(ConvEngine::IRQ_ENABLE, 3);
+
+    const sc_core::sc_time cyc = b.ep.clock.period(), T0 = sc_core::sc_time_stamp();
+    const sc_core::sc_time D = cyc * 100.0;  // the initiator's lead over the kernel
+    ASSERT_EQ(b.regs.write32_at(ConvEngine::CTRL, 1, D), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc), 0x1u);  // running
+    // One cycle before the end (local time): still busy, nothing written.
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc * double(kPass - 1)), 0x1u);
+    ASSERT_TRUE(b.tcdm.read_words(out, got.data(), got.size()));
+    EXPECT_EQ(got, sentinel);
+    EXPECT_FALSE(b.irq.read());
+    // At the end (local time): done, results written, counters updated - with the kernel still
+    // at T0 (nothing waited).
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::STATUS, D + cyc * double(kPass)), 0x2u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), T0);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::PASS_CYCLES, D + cyc * double(kPass)), kPass);
+    EXPECT_EQ(b.regs.read32_at(ConvEngine::PASS_COUNT, D + cyc * double(kPass)), 1u);
+    EXPECT_TRUE(b.irq.read());
+    std::vector<int32_t> acc(W * H);
+    const int16_t* feats[3] = {f.data(), nullptr, nullptr};
+    csp_pass_accumulate(&g, feats, 1, w, 1, acc.data());
+    std::vector<int16_t> ref(W * H), px(W * H);
+    csp_pass_finalize(&g, acc.data(), 5, ref.data());
+    ASSERT_TRUE(b.tcdm.read_words(out, got.data(), got.size()));
+    csp_unpack_feature(got.data(), H, W, 0, px.data());
+    EXPECT_EQ(px, ref);
+    // The completion event the access made redundant does not complete the pass a second time.
+    sc_core::wait(D + cyc * double(kPass + 50));
+    EXPECT_EQ(b.regs.read32(ConvEngine::PASS_COUNT), 1u);
+    EXPECT_EQ(b.regs.read32(ConvEngine::STATUS), 0x2u);
+
+    // A START at local time T1 + D with no later access: the pass ends on its own at
+    // T1 + D + 84 cycles of kernel time (interrupt low 1 ps before, high 1 ps after).
+    b.regs.write32(ConvEngine::IRQ_STATUS, 3);
+    ASSERT_FALSE(b.irq.read());
+    const sc_core::sc_time T1 = sc_core::sc_time_stamp(), ps(1, sc_core::SC_PS);
+    ASSERT_EQ(b.regs.write32_at(ConvEngine::CTRL, 1, D), tlm::TLM_OK_RESPONSE);
+    sc_core::wait(D + cyc * double(kPass) - ps);
+    EXPECT_FALSE(b.irq.read());
+    EXPECT_EQ(b.regs.read32(ConvEngine::STATUS), 0x1u);
+    sc_core::wait(ps * 2.0);
+    EXPECT_TRUE(b.irq.read());
+    EXPECT_EQ(sc_core::sc_time_stamp() - T1, D + cyc * double(kPass) + ps);
+    EXPECT_EQ(b.regs.read32(ConvEngine::PASS_COUNT), 2u);
+  });
+}
+
+TEST(CspEngine, OneByOnePassTimeFollowsTheMicroArchitecture) {
+  // The 1x1 kernel setting: the Weight Loader reads one Weight Memory word (the 3 weights), the
+  // line buffer hands each row to the SoP as it arrives (no fill rows, no padding, no virtual
+  // bottom row), the SoP keeps its fixed pipeline. Counted by hand from seed 001 II.A and the
+  // defaults of conv_timing.h (2 / 4 pixels per TCDM word and window positions per cycle in
+  // 16 / 8 bit; START 2, SoP 6, adder 2, requantisation 2 on the last pass):
+  //   cycles per row = max(words per row, positions per row / positions per cycle)
+  //   total = START + 1 exposed weight word (nothing to hide behind) + H x row + drain
+  //  a) 6x6 16 bit first+last:  row = max(3, 6/2) = 3;        2 + 1 + 6 x 3 + 6 + 2 + 2 = 31
+  //  b) 6x6 8 bit middle:       row = max(2, 6/4 -> 2) = 2;   2 + 1 + 6 x 2 + 6 + 2 = 23
+  //  c) 4x4 8 bit last:         row = max(1, 4/4) = 1;        2 + 1 + 4 x 1 + 6 + 2 + 2 = 17
+  //  d) 33x20 16 bit stride 2, last: row = max(17, 33/2 -> 17) = 17; 2 + 1 + 20 x 17 + 10 = 353
+  // (The same 6x6 16-bit pass as the centre-only 3x3 with pad 1 it used to be mapped to:
+  //  2 + (7 - 3) + 7 x 3 + 10 = 37.)
+  EngineBench b;
+  zvp::test::run_sim([&] {
+    const uint32_t in[3] = {0, b.tp.bank_bytes, 2 * b.tp.bank_bytes};
+    const uint32_t acc = b.tcdm.output_base(), out = acc + 40 * 40 * 4;
+    struct Case { unsigned w, h, stride; int mode; bool first, last; uint64_t cycles; };
+    const Case cases[] = {{6, 6, 1, 0, true, true, 31}, {6, 6, 1, 1, false, false, 23},
+                          {4, 4, 1, 1, false, true, 17}, {33, 20, 2, 0, false, true, 353}};
+    for (const Case& c : cases) {
+      csp_geom_t g = geom(c.w, c.h, c.stride, 0, c.mode, 0, 0);
+      g.kernel = CSP_KERNEL_1X1;
+      expect_pass_cycles(b, g, in, acc, out, c.w, c.h, c.first, c.last, c.cycles);
+    }
+    // The 3x3 centre-only mapping of case a), for comparison.
+    const csp_geom_t g3 = geom(6, 6, 1, 1, 0, 0, 0);
+    ASSERT_EQ(b.run_pass(in, acc, out, 0, 6, 6, EngineBench::cfg(g3, true, true, 3), 0) & 0x6u, 0x2u);
+    EXPECT_EQ(b.regs.read32(ConvEngine::PASS_CYCLES), 37u);
+  });
+}
+
+TEST(CspEngine, KernelSettingIsChecked) {
+  // Reserved KERNEL values and a 1x1 pass with padding are bad descriptors (STATUS.ERROR, code
+  // 1, no memory written); the 1x1 setting needs one Weight Memory word, 3x3 seven (16 bit).
+  EngineBench b;
+  zvp::test::run_sim([&] {
+    const uint32_t in[3] = {0, b.tp.bank_bytes, 2 * b.tp.bank_bytes};
+    const uint32_t out = b.tcdm.output_base();
+    std::vector<uint32_t> sentinel(64, 0xA5A5A5A5u), after(64);
+    b.tcdm.write_words(out, sentinel.data(), sentinel.size());
+    csp_geom_t g = geom(8, 8, 1, 0, 0, 0, 0);
+    const uint32_t base = EngineBench::cfg(g, true, true, 3);
+    for (uint32_t k : {2u, 3u}) {
+      const uint32_t st = b.run_pass(in, out, out, 0, 8, 8, base | k << 10, 0);
+      EXPECT_EQ(st & 0x7u, 0x4u);
+      EXPECT_EQ((st >> 8) & 0xFFu, ConvEngine::kBadDescriptor) << "kernel " << k;
+    }
+    uint32_t st = b.run_pass(in, out, out, 0, 8, 8, base | 1u << 10 | 1u << 2, 0);  // 1x1, pad 1
+    EXPECT_EQ((st >> 8) & 0xFFu, ConvEngine::kBadDescriptor);
+    b.tcdm.read_words(out, after.data(), after.size());
+    EXPECT_EQ(after, sentinel);
+    EXPECT_EQ(b.regs.read32(ConvEngine::CFG) >> 10 & 3u, 1u);  // the field is a register bit pair
+    // Last Weight Memory word: enough for a 1x1 pass, not for a 3x3 one.
+    const uint32_t last_word = b.wm.words() - 1;
+    st = b.run_pass(in, out, out, last_word, 8, 8, base | 1u << 10, 0);
+    EXPECT_EQ(st & 0x6u, 0x2u);
+    st = b.run_pass(in, out, out, last_word, 8, 8, base, 0);
+    EXPECT_EQ((st >> 8) & 0xFFu, ConvEngine::kBadAddress);
+    EXPECT_EQ(b.engine.passes(), 1u);
+  });
 }

@@ -25,11 +25,14 @@ csp_geom_t geom(int w, int h, int stride, int pad, int mode, int shift, int relu
 }  // namespace
 
 TEST(CspGolden, OutputDimensions) {
-  EXPECT_EQ(csp_out_dim(32, 1, 1), 32);
-  EXPECT_EQ(csp_out_dim(32, 1, 2), 16);  // All-CNN-C conv_3
-  EXPECT_EQ(csp_out_dim(8, 0, 1), 6);    // All-CNN-C conv_7 (valid)
-  EXPECT_EQ(csp_out_dim(7, 1, 2), 4);    // ceil(7/2)
-  EXPECT_EQ(csp_out_dim(2, 0, 1), 0);
+  EXPECT_EQ(csp_out_dim(32, 3, 1, 1), 32);
+  EXPECT_EQ(csp_out_dim(32, 3, 1, 2), 16);  // All-CNN-C conv_3
+  EXPECT_EQ(csp_out_dim(8, 3, 0, 1), 6);    // All-CNN-C conv_7 (valid)
+  EXPECT_EQ(csp_out_dim(7, 3, 1, 2), 4);    // ceil(7/2)
+  EXPECT_EQ(csp_out_dim(2, 3, 0, 1), 0);
+  EXPECT_EQ(csp_out_dim(6, 1, 0, 1), 6);    // All-CNN-C conv_8 (1x1)
+  EXPECT_EQ(csp_out_dim(7, 1, 0, 2), 4);    // 1x1 stride 2: ceil(7/2)
+  EXPECT_EQ(csp_out_dim(1, 1, 0, 1), 1);
   csp_geom_t g = geom(2, 2, 1, 0, CSP_MODE_16BIT, 0, 0);
   EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_TOO_SMALL);
   g = geom(8, 8, 3, 1, CSP_MODE_16BIT, 0, 0);
@@ -38,6 +41,17 @@ TEST(CspGolden, OutputDimensions) {
   EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_BAD_PAD);
   g = geom(8, 8, 1, 1, CSP_MODE_16BIT, 32, 0);
   EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_BAD_SHIFT);
+  // Kernel setting: 1x1 takes no padding; 2 and 3 are reserved.
+  g = geom(1, 1, 1, 0, CSP_MODE_16BIT, 0, 0);
+  g.kernel = CSP_KERNEL_1X1;
+  EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_OK);
+  g.pad = 1;
+  EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_BAD_PAD);
+  g.pad = 0;
+  g.kernel = 2;
+  EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_BAD_KERNEL);
+  g.kernel = 3;
+  EXPECT_EQ(csp_geom_check(&g), CSP_GEOM_BAD_KERNEL);
 }
 
 TEST(CspGolden, RequantRoundsHalfUpAndSaturates) {
@@ -76,17 +90,18 @@ static void direct_conv(const csp_geom_t& g, int cin, int cout, const std::vecto
                         std::vector<int16_t>& out) {
   const int ho = csp_out_h(&g), wo = csp_out_w(&g);
   out.assign(size_t(cout) * ho * wo, 0);
+  const int k = g.kernel == CSP_KERNEL_1X1 ? 1 : 3;
   for (int o = 0; o < cout; ++o)
     for (int oy = 0; oy < ho; ++oy)
       for (int ox = 0; ox < wo; ++ox) {
         int64_t s = 0;
         for (int c = 0; c < cin; ++c)
-          for (int ky = 0; ky < 3; ++ky)
-            for (int kx = 0; kx < 3; ++kx) {
+          for (int ky = 0; ky < k; ++ky)
+            for (int kx = 0; kx < k; ++kx) {
               const int y = oy * g.stride - g.pad + ky, x = ox * g.stride - g.pad + kx;
               if (y < 0 || x < 0 || y >= g.height || x >= g.width) continue;
               s += int64_t(in[(size_t(c) * g.height + y) * g.width + x]) *
-                   w[((size_t(o) * cin + c) * 3 + ky) * 3 + kx];
+                   w[((size_t(o) * cin + c) * k + ky) * k + kx];
             }
         s += bias[o];
         if (g.relu && s < 0) s = 0;
@@ -99,15 +114,17 @@ static void direct_conv(const csp_geom_t& g, int cin, int cout, const std::vecto
 
 TEST(CspGolden, LayerMatchesDirectConvolution) {
   std::mt19937 rng(1234);
-  for (int iter = 0; iter < 40; ++iter) {
+  for (int iter = 0; iter < 60; ++iter) {
     const int mode = iter % 2;
     const int lim = mode ? 127 : 2000;
-    std::uniform_int_distribution<int> v(-lim, lim), dim(3, 17);
-    csp_geom_t g = geom(dim(rng), dim(rng), 1 + (iter / 2) % 2, (iter / 4) % 2, mode,
+    const bool k1 = iter >= 40;  // the last 20: the 1x1 kernel setting (pad 0)
+    std::uniform_int_distribution<int> v(-lim, lim), dim(k1 ? 1 : 3, 17);
+    csp_geom_t g = geom(dim(rng), dim(rng), 1 + (iter / 2) % 2, k1 ? 0 : (iter / 4) % 2, mode,
                         int(rng() % 12), int(rng() % 2));
+    g.kernel = k1 ? CSP_KERNEL_1X1 : CSP_KERNEL_3X3;
     ASSERT_EQ(csp_geom_check(&g), CSP_GEOM_OK);
-    const int cin = 1 + int(rng() % 8), cout = 1 + int(rng() % 3);
-    std::vector<int16_t> in(size_t(cin) * g.width * g.height), w(size_t(cout) * cin * 9);
+    const int cin = 1 + int(rng() % 8), cout = 1 + int(rng() % 3), kk = k1 ? 1 : 9;
+    std::vector<int16_t> in(size_t(cin) * g.width * g.height), w(size_t(cout) * cin * kk);
     std::vector<int32_t> bias(cout);
     for (auto& x : in) x = int16_t(v(rng));
     for (auto& x : w) x = int16_t(v(rng));
@@ -147,9 +164,20 @@ TEST(CspGolden, PackingRoundTrips) {
     int16_t wt[27], wb[27];
     for (auto& x : wt) x = int16_t(mode ? int8_t(rng()) : int16_t(rng()));
     uint64_t ww[8];
-    csp_pack_weights(wt, mode, ww);
-    csp_unpack_weights(ww, mode, wb);
+    csp_pack_weights(wt, mode, CSP_KERNEL_3X3, ww);
+    csp_unpack_weights(ww, mode, CSP_KERNEL_3X3, wb);
     EXPECT_TRUE(std::equal(wt, wt + 27, wb));
-    EXPECT_EQ(csp_weight_words(mode), mode ? 4 : 7);
+    EXPECT_EQ(csp_weight_words(mode, CSP_KERNEL_3X3), mode ? 4 : 7);
+    // 1x1: the 3 weights in one word, little-endian, nothing above them.
+    std::fill(wb, wb + 27, int16_t(0x5A5A));
+    csp_pack_weights(wt, mode, CSP_KERNEL_1X1, ww);
+    EXPECT_EQ(csp_weight_words(mode, CSP_KERNEL_1X1), 1);
+    const unsigned bits = mode ? 8 : 16;
+    const uint64_t m = (uint64_t(1) << bits) - 1;
+    EXPECT_EQ(ww[0], (uint64_t(uint16_t(wt[0])) & m) | (uint64_t(uint16_t(wt[1])) & m) << bits |
+                         (uint64_t(uint16_t(wt[2])) & m) << (2 * bits));
+    csp_unpack_weights(ww, mode, CSP_KERNEL_1X1, wb);
+    EXPECT_TRUE(std::equal(wt, wt + 3, wb));
+    EXPECT_EQ(wb[3], int16_t(0x5A5A));  // unpacking fills only the pass's weights
   }
 }

@@ -145,3 +145,38 @@ TEST(CspDmaScheduler, PushErrorsSpuriousAcksAndFlush) {
     EXPECT_EQ(b.ini.read32(S::PUSH), 0u);
   });
 }
+
+TEST(CspDmaScheduler, PushIsQueuedAtTheWritersLocalTime) {
+  // The Zero-riscy's PUSH carries its local time, up to a quantum ahead of the kernel. The
+  // channel FSM takes the request at that time, not at the kernel's earlier one: pop 1 cycle,
+  // drive the request lines 1 cycle, so the PL330 sees the request at local time + 2 cycles.
+  Bench b;
+  zvp::test::run_sim([&] {
+    const sc_core::sc_time cyc = b.p.clock.period(), ps(1, sc_core::SC_PS);
+    const sc_core::sc_time D = cyc * 40.0;
+    const sc_core::sc_time T0 = sc_core::sc_time_stamp();
+    b.ini.write32_at(0 * S::CH_STRIDE + S::ADDR, 0x40, D);
+    b.ini.write32_at(0 * S::CH_STRIDE + S::LEN, 96, D);
+    b.ini.write32_at(0 * S::CH_STRIDE + S::PUSH, 2, D);
+    EXPECT_EQ(sc_core::sc_time_stamp(), T0);
+    EXPECT_EQ(b.reg(0, S::PENDING), 1u);
+    sc_core::wait(D + cyc * 2.0 - ps);
+    EXPECT_FALSE(b.port[0].has_request());
+    EXPECT_EQ(b.s.state(0), S::Request);
+    sc_core::wait(ps * 2.0);
+    ASSERT_TRUE(b.port[0].has_request());
+    EXPECT_EQ(b.s.state(0), S::WaitAck);
+    EXPECT_EQ(b.port[0].take().type, Pl330ReqType::Burst);
+    // A push at the kernel's own time (no lead) is driven 2 cycles later, for comparison.
+    b.port[0].ack(Pl330AckType::BurstDone);
+    sc_core::wait(cyc * 2.0);
+    ASSERT_EQ(b.reg(0, S::DONE), 1u);
+    const sc_core::sc_time T1 = sc_core::sc_time_stamp();
+    b.push(0, 0x80, 32, 2);
+    sc_core::wait(cyc * 2.0 - ps);
+    EXPECT_FALSE(b.port[0].has_request());
+    sc_core::wait(ps * 2.0);
+    EXPECT_TRUE(b.port[0].has_request());
+    EXPECT_EQ(sc_core::sc_time_stamp() - T1, cyc * 2.0 + ps);
+  });
+}

@@ -1,6 +1,7 @@
 // The engine's fast sum-of-products datapath against the golden model's csp_pass_accumulate:
-// the same partial sums, bit for bit, over random geometries, both modes, strides 1 and 2,
-// pads 0 and 1, one to three features, first and later passes, extreme values and saturation.
+// the same partial sums, bit for bit, over random geometries, both modes, 3x3 and 1x1 kernels,
+// strides 1 and 2, pads 0 and 1, one to three features, first and later passes, extreme values
+// and saturation.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -27,6 +28,12 @@ Pass random_pass(std::mt19937& rng, bool extremes) {
   p.g.pad = uint8_t(rng() & 1);
   p.g.width = uint16_t(3 + rng() % 38);   // 3..40: odd and even, partial last words
   p.g.height = uint16_t(3 + rng() % 20);
+  if (rng() % 4 == 0) {  // the 1x1 kernel setting: no padding, features down to 1x1
+    p.g.kernel = CSP_KERNEL_1X1;
+    p.g.pad = 0;
+    p.g.width = uint16_t(1 + rng() % 40);
+    p.g.height = uint16_t(1 + rng() % 22);
+  }
   p.nfeat = 1 + int(rng() % 3);
   const bool m8 = p.g.mode == CSP_MODE_8BIT;
   auto value = [&] {
@@ -51,7 +58,7 @@ Pass random_pass(std::mt19937& rng, bool extremes) {
 TEST(SopDatapath, MatchesTheGoldenModelBitForBit) {
   std::mt19937 rng(2026);
   SopDatapath dp;
-  unsigned saturated = 0;
+  unsigned saturated = 0, kernels[2] = {0, 0};
   for (int i = 0; i < 600; ++i) {
     const bool extremes = i % 4 == 3;
     Pass p = random_pass(rng, extremes);
@@ -65,10 +72,13 @@ TEST(SopDatapath, MatchesTheGoldenModelBitForBit) {
     const uint32_t* wf[3] = {p.words[0].data(), p.words[1].data(), p.words[2].data()};
     csp_pass_accumulate(&p.g, gf, p.nfeat, p.w, first, golden.data());
     dp.accumulate(p.g, wf, p.nfeat, p.w, first, fast.data());
-    ASSERT_EQ(fast, golden) << "pass " << i << ": " << p.g.width << "x" << p.g.height << " stride "
+    kernels[p.g.kernel]++;
+    ASSERT_EQ(fast, golden) << "pass " << i << ": " << p.g.width << "x" << p.g.height << " k"
+                            << csp_ksize(p.g.kernel) << " stride "
                             << int(p.g.stride) << " pad " << int(p.g.pad) << " mode " << int(p.g.mode)
                             << " nfeat " << p.nfeat << (first ? " first" : "");
     for (int32_t v : golden) saturated += v == INT32_MAX || v == INT32_MIN;
   }
   EXPECT_GT(saturated, 0u);  // the saturation path was exercised
+  EXPECT_GT(kernels[CSP_KERNEL_1X1], 100u);
 }

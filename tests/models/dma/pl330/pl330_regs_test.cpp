@@ -112,6 +112,49 @@ TEST(Pl330Regs, DebugStatusBusyWhileExecuting) {
   });
 }
 
+// A CPU runs ahead of the kernel (temporal decoupling): a DMAGO written at its local time t is
+// taken at t + 1 cycle, executed at t + 2 cycles, and DBGSTATUS read at the CPU's time follows
+// that, even before the kernel has got there. A second DMAGO written once the interface is idle
+// in the CPU's time is accepted and runs after the first. (Before, the command ran at the
+// kernel's time + 1 cycle and the CPU saw the interface busy until its quantum ended.)
+TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
+  Sys s;
+  Prog wait_ev;
+  wait_ev.wfe(5).end();
+  s.put(0x1000, wait_ev);
+  const sc_core::sc_time lead(5, sc_core::SC_US), c = s.clk.period();
+  // Accesses `t` ahead of the kernel.
+  auto w = [&](uint32_t off, uint32_t v, const sc_core::sc_time& t) { s.cpu.write32_at(kSBase + off, v, t); };
+  auto r = [&](uint32_t off, const sc_core::sc_time& t) { return s.cpu.read32_at(kSBase + off, t); };
+  run_sim([&] {
+    w(DBGINST0, 0xA0u << 16, lead);  // DMAGO channel 0
+    w(DBGINST1, 0x1000, lead);
+    w(DBGCMD, 0, lead);
+    EXPECT_EQ(r(DBGSTATUS, lead + c), 1u);      // taken at +1, executing
+    EXPECT_EQ(r(DBGSTATUS, lead + 2 * c), 0u);  // done at +2 cycles, in the CPU's time
+    w(DBGINST0, (0xA0u << 16) | (1u << 24), lead + 2 * c);  // DMAGO channel 1
+    w(DBGCMD, 0, lead + 2 * c);
+    EXPECT_EQ(r(DBGSTATUS, lead + 3 * c), 1u);
+    EXPECT_EQ(r(DBGSTATUS, lead + 4 * c), 0u);
+    sc_core::wait(lead + 2 * c - sc_core::sc_time(1, sc_core::SC_PS));  // kernel at 0 until here
+    EXPECT_EQ(s.csr(0), uint32_t(pl330::kStopped));  // the kernel is not there yet
+    sc_core::wait(sc_core::sc_time(2, sc_core::SC_PS));
+    EXPECT_NE(s.csr(0), uint32_t(pl330::kStopped));  // started at lead + 2 cycles
+    EXPECT_EQ(s.csr(1), uint32_t(pl330::kStopped));
+    sc_core::wait(2 * c);
+    EXPECT_NE(s.csr(1), uint32_t(pl330::kStopped));  // started at lead + 4 cycles
+    // A command written while the interface is busy in the writer's time is ignored.
+    const sc_core::sc_time now = sc_core::SC_ZERO_TIME;  // no lead over the kernel
+    w(DBGINST0, 0x01u << 16 | 2u << 8 | 1u, now);  // DMAKILL channel 2
+    w(DBGCMD, 0, now);
+    w(DBGINST0, (0xA0u << 16) | (3u << 24), now);
+    w(DBGCMD, 0, now);  // busy with the kill: ignored
+    s.pause(1000);
+    EXPECT_EQ(s.csr(3), uint32_t(pl330::kStopped));
+    EXPECT_EQ(s.rd(DBGSTATUS), 0u);
+  });
+}
+
 TEST(Pl330Regs, SecurityBitsFollowApertureAndDmagoNs) {
   Sys s;
   run_sim([&] {
