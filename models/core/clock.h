@@ -45,6 +45,11 @@ class Clock {
     while (cycles(k + 1) <= t) ++k;
     return k;
   }
+  // Whole cycles an interval t occupies: the smallest k with cycles(k) >= t.
+  uint64_t to_cycles_ceil(const sc_core::sc_time& t) const {
+    const uint64_t k = to_cycles(t);
+    return cycles(k) < t ? k + 1 : k;
+  }
 
  private:
   // 1e12 / hz when that is a whole number of picoseconds, else 0.

@@ -1,4 +1,5 @@
 #include "router.h"
+#include "dmi_latency.h"
 
 #include <algorithm>
 
@@ -126,8 +127,7 @@ bool Router::get_direct_mem_ptr(int, tlm::tlm_generic_payload& gp, tlm::tlm_dmi&
   if (!ok) return false;
   AddressMap::to_bus(*w, dmi);
   // Its hop, once per access as b_transport charges it (core/dmi_latency.h).
-  dmi.set_read_latency(dmi.get_read_latency() + hop_);
-  dmi.set_write_latency(dmi.get_write_latency() + hop_);
+  dmi_through_stage(dmi, sc_core::SC_ZERO_TIME, hop_);
   return true;
 }
 

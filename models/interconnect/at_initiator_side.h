@@ -10,8 +10,6 @@
 
 #include <deque>
 #include <functional>
-#include <map>
-#include <set>
 #include <utility>
 #include <vector>
 

@@ -17,7 +17,6 @@
 
 #include <deque>
 #include <functional>
-#include <map>
 #include <utility>
 #include <vector>
 

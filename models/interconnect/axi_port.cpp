@@ -1,5 +1,7 @@
 #include "axi_port.h"
 
+#include "core/dmi_latency.h"
+
 #include <algorithm>
 
 namespace zvp {
@@ -158,10 +160,9 @@ tlm::tlm_sync_enum AxiPort::nb_transport_bw(Gp& gp, tlm::tlm_phase& ph, sc_time&
 
 bool AxiPort::get_direct_mem_ptr(int, Gp& gp, tlm::tlm_dmi& dmi) {
   if (!initiator->get_direct_mem_ptr(gp, dmi)) return false;
-  // A DMI user bypasses the port: account at least one beat of the port (core/dmi_latency.h).
-  const sc_time beat = cfg_.clock.period();
-  if (dmi.get_read_latency() < beat) dmi.set_read_latency(beat);
-  if (dmi.get_write_latency() < beat) dmi.set_write_latency(beat);
+  // As lt_transport times an uncontended access of the port's width: at least its beat through
+  // the port, plus the clock crossing each way (core/dmi_latency.h).
+  dmi_through_stage(dmi, burst_time(cfg_.width_bytes), crossing_ + crossing_);
   return true;
 }
 

@@ -22,7 +22,6 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <cstdint>
-#include <map>
 #include <string>
 
 #include "core/clock.h"

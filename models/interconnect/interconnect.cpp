@@ -1,5 +1,7 @@
 #include "interconnect.h"
 
+#include "core/dmi_latency.h"
+
 #include <algorithm>
 
 namespace zvp {
@@ -203,9 +205,9 @@ bool Interconnect::get_direct_mem_ptr(int, Gp& gp, tlm::tlm_dmi& dmi) {
   gp.set_address(addr);
   if (!ok) return false;
   AddressMap::to_bus(*w, dmi);
-  // Its decode hop there and back, as b_transport charges it (core/dmi_latency.h).
-  dmi.set_read_latency(dmi.get_read_latency() + hop_ + hop_);
-  dmi.set_write_latency(dmi.get_write_latency() + hop_ + hop_);
+  // As its lt path times an uncontended access of one beat: at least the data through the path,
+  // plus the decode hop there and back (core/dmi_latency.h).
+  dmi_through_stage(dmi, path_time(1), hop_ + hop_);
   return true;
 }
 

@@ -56,9 +56,11 @@ void DdrController::dump_stats(Stats& s) const {
   s.counter(n + ".refreshes") = refreshes_;
 }
 
-// One beat of the DRAM data bus (two per clock). Row and CAS latencies are not in it: the DDR's
-// only DMI user, the Cortex-A9, times its cache misses as transactions (cortex_a9_memory.cpp).
-sc_time DdrController::dmi_access_time(bool) const { return cfg_.clock.period() / 2.0; }
+// An uncontended access to an open row, as service() times it: the port latency each way, the CAS
+// latency and one burst on the data bus (two transfers per clock).
+sc_time DdrController::dmi_access_time(bool write) const {
+  return cyc(2 * cfg_.port_latency_cycles + (write ? cfg_.cwl : cfg_.cl) + cfg_.burst_length / 2);
+}
 
 void DdrController::do_refresh(const sc_time& upto) {
   // Every refresh due before `upto` happens once the bus is idle; it closes all rows.

@@ -175,8 +175,7 @@ void ZynqPlatform::map_buses() {
   cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
   cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
   cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu0.caches.enabled)
-  cpu.bus.bind(cpu_bus.target);
-  cpu.set_bus_routes(cpu_bus);
+  cpu.bind_bus(cpu_bus);
 }
 
 void ZynqPlatform::wire_irqs() {

@@ -23,30 +23,31 @@ TestInitiator::TestInitiator(sc_core::sc_module_name name)
   socket.register_nb_transport_bw(this, &TestInitiator::nb_transport_bw);
 }
 
-tlm::tlm_response_status TestInitiator::write(uint64_t addr, const void* data, unsigned len,
-                                              bool wait_delay) {
-  std::vector<uint8_t> buf(static_cast<const uint8_t*>(data),
-                           static_cast<const uint8_t*>(data) + len);
+tlm::tlm_response_status TestInitiator::transport(tlm::tlm_command cmd, uint64_t addr, uint8_t* data,
+                                                  unsigned len, const sc_core::sc_time& local, bool wait_delay) {
   tlm::tlm_generic_payload gp;
-  prepare(gp, tlm::TLM_WRITE_COMMAND, addr, buf.data(), len);
-  sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+  prepare(gp, cmd, addr, data, len);
+  const sc_core::sc_time issue = sc_core::sc_time_stamp() + local;
+  sc_core::sc_time d = local;
   socket->b_transport(gp, d);
-  last_delay = d;
+  // From the access's issue to its end; a target may have waited inside b_transport.
+  last_delay = sc_core::sc_time_stamp() + d - issue;
   dmi_hint = gp.is_dmi_allowed();
   if (wait_delay && sc_core::sc_get_current_process_handle().valid()) sc_core::wait(d);
   return gp.get_response_status();
 }
 
+tlm::tlm_response_status TestInitiator::write(uint64_t addr, const void* data, unsigned len,
+                                              bool wait_delay) {
+  std::vector<uint8_t> buf(static_cast<const uint8_t*>(data),
+                           static_cast<const uint8_t*>(data) + len);
+  return transport(tlm::TLM_WRITE_COMMAND, addr, buf.data(), len, sc_core::SC_ZERO_TIME, wait_delay);
+}
+
 tlm::tlm_response_status TestInitiator::read(uint64_t addr, void* data, unsigned len,
                                              bool wait_delay) {
-  tlm::tlm_generic_payload gp;
-  prepare(gp, tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(data), len);
-  sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-  socket->b_transport(gp, d);
-  last_delay = d;
-  dmi_hint = gp.is_dmi_allowed();
-  if (wait_delay && sc_core::sc_get_current_process_handle().valid()) sc_core::wait(d);
-  return gp.get_response_status();
+  return transport(tlm::TLM_READ_COMMAND, addr, static_cast<uint8_t*>(data), len, sc_core::SC_ZERO_TIME,
+                   wait_delay);
 }
 
 uint32_t TestInitiator::read32(uint64_t addr, tlm::tlm_response_status* st) {
@@ -56,28 +57,25 @@ uint32_t TestInitiator::read32(uint64_t addr, tlm::tlm_response_status* st) {
   return v;
 }
 
-tlm::tlm_response_status TestInitiator::transport_at(tlm::tlm_command cmd, uint64_t addr, uint32_t* v,
-                                                     const sc_core::sc_time& local) {
-  tlm::tlm_generic_payload gp;
-  prepare(gp, cmd, addr, reinterpret_cast<uint8_t*>(v), 4);
-  sc_core::sc_time d = local;
-  socket->b_transport(gp, d);
-  last_delay = d - local;
-  dmi_hint = gp.is_dmi_allowed();
-  return gp.get_response_status();
-}
-
 tlm::tlm_response_status TestInitiator::write32_at(uint64_t addr, uint32_t v,
                                                    const sc_core::sc_time& local) {
-  return transport_at(tlm::TLM_WRITE_COMMAND, addr, &v, local);
+  return transport(tlm::TLM_WRITE_COMMAND, addr, reinterpret_cast<uint8_t*>(&v), 4, local, false);
 }
 
 uint32_t TestInitiator::read32_at(uint64_t addr, const sc_core::sc_time& local,
                                   tlm::tlm_response_status* st) {
   uint32_t v = 0xDEADBEEF;
-  const tlm::tlm_response_status s = transport_at(tlm::TLM_READ_COMMAND, addr, &v, local);
+  const tlm::tlm_response_status s =
+      transport(tlm::TLM_READ_COMMAND, addr, reinterpret_cast<uint8_t*>(&v), 4, local, false);
   if (st) *st = s;
   return v;
+}
+
+bool TestInitiator::get_dmi(uint64_t addr, tlm::tlm_dmi& dmi) {
+  tlm::tlm_generic_payload gp;
+  gp.set_address(addr);
+  gp.set_command(tlm::TLM_READ_COMMAND);
+  return socket->get_direct_mem_ptr(gp, dmi);
 }
 
 unsigned TestInitiator::debug(bool write, uint64_t addr, void* data, unsigned len,

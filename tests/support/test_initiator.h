@@ -40,15 +40,18 @@ class TestInitiator : public sc_core::sc_module {
     debug(false, addr, &v, 4);
     return v;
   }
+  // Asks for a DMI pointer covering a read at addr; false when the target grants none.
+  bool get_dmi(uint64_t addr, tlm::tlm_dmi& dmi);
   // Non-blocking (AT) access: BEGIN_REQ .. BEGIN_RESP/END_RESP; waits for completion.
   tlm::tlm_response_status nb_access(bool write, uint64_t addr, void* data, unsigned len);
 
-  sc_core::sc_time last_delay;  // the delay annotated by the last blocking access
+  sc_core::sc_time last_delay;  // the last blocking access's latency: from its issue to its end
   bool dmi_hint = false;        // dmi_allowed of the last blocking access
 
  private:
-  tlm::tlm_response_status transport_at(tlm::tlm_command cmd, uint64_t addr, uint32_t* v,
-                                        const sc_core::sc_time& local);
+  // One blocking access issued `local` ahead of the kernel (0: at the kernel's time).
+  tlm::tlm_response_status transport(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len,
+                                     const sc_core::sc_time& local, bool wait_delay);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                      sc_core::sc_time& t);
   sc_core::sc_event resp_ev_;

@@ -55,7 +55,7 @@ enum { CSP_MODE_16BIT = 0, CSP_MODE_8BIT = 1 };
  * zero-initialised geometry is the 3x3 one). */
 enum { CSP_KERNEL_3X3 = 0, CSP_KERNEL_1X1 = 1 };
 /* CSP_WEIGHTS_PER_PASS: the most weights a pass has (3x3); arrays of a pass's weights have it. */
-enum { CSP_GROUP = 3, CSP_K = 3, CSP_WEIGHTS_PER_PASS = 27 };
+enum { CSP_GROUP = 3, CSP_WEIGHTS_PER_PASS = 27 };
 
 /* Per-pass (and per-layer) geometry and arithmetic options. */
 typedef struct {

@@ -2,8 +2,8 @@
 // of three regions (one per input feature of a group, each at most line_buffer_words 32-bit
 // words, fed one word = 2 (16 bit) or 4 (8 bit) pixels per cycle), the Sum-of-Product module
 // (54 DSP48: three 3x3 filters over three input features, 2 window positions per cycle in 16
-// bit, 4 in 8 bit with two multiplications per DSP), the Weight Loader (27 weights from the
-// Weight Memory) and the Adder accumulating partial sums in the TCDM; stride 1/2, pad 0/1; bias,
+// bit, 4 in 8 bit with two multiplications per DSP), the Weight Loader (3 K x K weights from
+// the Weight Memory: 27 for 3x3) and the Adder accumulating partial sums in the TCDM; stride 1/2, pad 0/1; bias,
 // ReLU and the requantisation shift on the last input group. Kernel size 3x3, or 1x1 (CFG.KERNEL,
 // seed 001 III: ConvNet configures "kernel size, layer size"): the Weight Loader loads the 3
 // centre weights (one Weight Memory word), the line buffer passes each row straight on (no fill

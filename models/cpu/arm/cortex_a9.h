@@ -38,6 +38,7 @@
 #include "core/elf_loader.h"
 #include "core/irq.h"
 #include "core/route.h"
+#include "core/router.h"
 #include "cpu/arm/a9_memory_system.h"
 #include "cpu/arm/a9_timing.h"
 #include "cpu/arm/semihosting.h"
@@ -176,10 +177,13 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // --- platform set-up (before simulation starts) ---
   // A range to map directly (DMI) at start of simulation; base and size 4 KB aligned.
   void add_dmi_region(uint64_t base, uint64_t size);
-  // The bus `bus` is bound to, as a RouteResolver (a Router): device accesses then go straight
-  // to the target socket the bus chain decodes them to, with the same address, delay and
-  // response (route.h), instead of through each bus's b_transport. Optional.
-  void set_bus_routes(RouteResolver& bus_routes) { routes_.set_resolver(&bus_routes); }
+  // Binds `bus` to a Router and lets device accesses go straight to the target socket the bus
+  // chain decodes them to, with the same address, delay and response (route.h), instead of
+  // through each bus's b_transport. (Binding `bus` directly works too, without the routes.)
+  void bind_bus(Router& r) {
+    bus.bind(r.target);
+    routes_.set_resolver(&r);
+  }
   void connect_irq(IrqLine& line);
   void connect_fiq(IrqLine& line);
   // Reset PC (bit 0 set: Thumb). The core starts in SVC mode with IRQ, FIQ, aborts masked.
@@ -437,7 +441,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   int exit_status_ = 0;
   sc_core::sc_event exit_ev_;
   tlm::tlm_generic_payload gp_;
-  RouteCache routes_;  // device accesses' routes (set_bus_routes)
+  RouteCache routes_;  // device accesses' routes (bind_bus)
   uint64_t wfi_count_ = 0, irqs_taken_ = 0, aborts_taken_ = 0;
   std::chrono::steady_clock::time_point wall_start_;
   double wall_ = 0;

@@ -1,5 +1,4 @@
 #include "cpu/riscv/zero_riscy.h"
-#include "core/dmi_latency.h"
 #include "core/timeline.h"
 
 #include <algorithm>
@@ -154,8 +153,7 @@ void ZeroRiscy::thread() {
       }
       // The core is clocked while it sleeps: mcycle counts the idle time.
       const sc_time idle = sc_time_stamp() - t0;
-      uint64_t n = p_.clock.to_cycles(idle);
-      if (p_.clock.cycles(n) < idle) ++n;
+      const uint64_t n = p_.clock.to_cycles_ceil(idle);
       core_.add_idle_cycles(n);
       if (Timeline* tl = Timeline::get())  // the controller asleep in WFI, waiting for an interrupt
         tl->complete(tl->track("PL RISC-V", name()), "WFI", t0, sc_time_stamp());
@@ -235,13 +233,9 @@ void ZeroRiscy::try_dmi(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, uint32
   }
   if (!flags) return;
   // A DMI latency is the time of one access (core/dmi_latency.h): the same wait states as the
-  // access would get through b_transport; the first cycle is in the instruction's base cost.
-  auto cyc = [&](const sc_time& t) {
-    const uint64_t n = dmi_access_cycles(t, p_.clock);
-    return static_cast<uint32_t>(n > 1 ? n - 1 : 0);
-  };
+  // access would get through b_transport.
   core_.add_region(static_cast<uint32_t>(start), size, dmi.get_dmi_ptr(), flags,
-                   cyc(dmi.get_read_latency()), cyc(dmi.get_write_latency()));
+                   wait_states(dmi.get_read_latency()), wait_states(dmi.get_write_latency()));
 }
 
 void ZeroRiscy::invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end) {
@@ -275,10 +269,7 @@ bool ZeroRiscy::transport(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, bool
   const sc_time done = sc_time_stamp() + delay;
   if (done > issue) {
     const sc_time extra = done - issue;
-    uint64_t n = p_.clock.to_cycles(extra);
-    if (p_.clock.cycles(n) < extra) ++n;
-    // The minimum response time is already in the instruction's base cost.
-    wait_cycles += static_cast<uint32_t>(n > 1 ? n - 1 : 0);
+    wait_cycles += wait_states(extra);
   }
   if (gp_.get_response_status() != tlm::TLM_OK_RESPONSE) return false;
   if (!write) {

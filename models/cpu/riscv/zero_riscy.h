@@ -98,6 +98,12 @@ class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus
   bool transport(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, bool write, uint32_t addr,
                  unsigned len, uint32_t& value, uint32_t& wait_cycles, unsigned exec_flag);
   void try_dmi(tlm_utils::simple_initiator_socket<ZeroRiscy>& s, uint32_t addr, bool instr);
+  // Wait cycles of a bus access that takes `t`: its whole cycles, less the one already in the
+  // load/store's base cost.
+  uint32_t wait_states(const sc_core::sc_time& t) const {
+    const uint64_t n = p_.clock.to_cycles_ceil(t);
+    return static_cast<uint32_t>(n > 1 ? n - 1 : 0);
+  }
   void invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end);
   void on_irq();
   // Hands control to the debugger; false if it killed the run.

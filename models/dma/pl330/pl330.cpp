@@ -142,9 +142,26 @@ uint32_t Pl330::csr_value(const Chan& c) const {
 void Pl330::reg_access(tlm::tlm_generic_payload& gp, sc_core::sc_time& d, bool ns) {
   cur_ns_ = ns;
   access_time_ = sc_core::sc_time_stamp() + d;
+  if (!gp.is_write()) catch_up_debug(d);
   regs_.transport(gp);
   d += access_latency_;
   gp.set_dmi_allowed(false);
+}
+
+// A read at the reader's local time t sees every debug command that is over by t: DBGSTATUS
+// reads idle from a command's end, so CSRn, DSR, FSRD, FTRn... must show its effects (a channel
+// started, a fault) even when the kernel has not reached t yet. The reader waits for the manager
+// thread to execute them; the access keeps its time t. Only a thread can wait (every CPU and
+// test initiator is one); a method caller reads the state as it is.
+void Pl330::catch_up_debug(sc_core::sc_time& d) {
+  const sc_core::sc_process_handle h = sc_core::sc_get_current_process_handle();
+  if (!h.valid() || h.proc_kind() == sc_core::SC_METHOD_PROC_) return;
+  while (!dbg_q_.empty()) {
+    const sc_core::sc_time end = debug_duration(dbg_q_.front());
+    if (end == sc_core::sc_max_time() || dbg_q_.front().at + end > access_time_) break;
+    sc_core::wait(dbg_done_ev_);
+  }
+  d = access_time_ - sc_core::sc_time_stamp();
 }
 
 unsigned Pl330::dbg_s(tlm::tlm_generic_payload& gp) {
@@ -181,6 +198,7 @@ void Pl330::manager_thread() {
     if (start > sc_core::sc_time_stamp()) sc_core::wait(start - sc_core::sc_time_stamp());
     debug_execute(cmd);
     dbg_q_.pop_front();
+    dbg_done_ev_.notify();
     // A DMAKILL's end was not known when it was written: the interface is idle from now on.
     if (dbg_q_.empty() && dbg_free_at_ == sc_core::sc_max_time()) dbg_free_at_ = sc_core::sc_time_stamp();
   }
@@ -193,7 +211,9 @@ sc_core::sc_time Pl330::debug_duration(const DbgCmd& cmd) const {
   const bool to_channel = cmd.inst0 & 1;
   const uint8_t b0 = (cmd.inst0 >> 16) & 0xFF;
   if (to_channel) return b0 == KILL ? sc_core::sc_max_time() : clk_.period();
-  return b0 == KILL ? clk_.period() : clk_.cycles(uint64_t{2});
+  // Two steps of one period each, as manager_thread and debug_execute wait them (cycles(2) can
+  // differ from that by the picosecond rounding of a period).
+  return b0 == KILL ? clk_.period() : clk_.period() + clk_.period();
 }
 
 // Executes DBGINST0/1. Only DMAGO, DMAKILL and DMASEV are accepted; anything else faults the
@@ -242,7 +262,12 @@ void Pl330::debug_execute(const DbgCmd& cmd) {
     update_abort();
     return;
   }
-  if (mgr_state_ == kFaulting) return;  // a faulting manager only accepts DMAKILL
+  // The manager takes its cycle (debug_duration) whether it executes the instruction or, while
+  // faulting, ignores it: a faulting manager only accepts DMAKILL.
+  if (mgr_state_ == kFaulting) {
+    sc_core::wait(clk_.period());
+    return;
+  }
   mgr_state_ = kExecuting;
   sc_core::wait(clk_.period());
   if (b0 == GO || b0 == GO_NS) {

@@ -29,7 +29,6 @@
 #include <array>
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -118,7 +117,8 @@ class Pl330 : public sc_core::sc_module {
     Chan* owner = nullptr;
     bool fetch = false;        // instruction fetch (errors handled by the fetch path)
     bool ok() const { return get_response_status() == tlm::TLM_OK_RESPONSE; }
-    bool done() const { return responded && sc_core::sc_time_stamp() >= done_at; }
+    bool done(const sc_core::sc_time& now) const { return responded && now >= done_at; }
+    bool done() const { return done(sc_core::sc_time_stamp()); }
   };
   using TxnP = std::shared_ptr<Txn>;
   struct TxnMm : tlm::tlm_mm_interface {
@@ -253,6 +253,8 @@ class Pl330 : public sc_core::sc_module {
   sc_core::sc_time dbg_free_at_;  // SC_ZERO_TIME: idle; sc_max_time(): a DMAKILL still running
   uint32_t dbg_inst0_ = 0, dbg_inst1_ = 0;
   sc_core::sc_event dbg_ev_;
+  sc_core::sc_event dbg_done_ev_;  // a queued command has executed
+  void catch_up_debug(sc_core::sc_time& d);
 
   std::array<Chan, kChannels> ch_;
 

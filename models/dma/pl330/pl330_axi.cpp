@@ -13,7 +13,7 @@ void Pl330::prune(std::vector<TxnP>& v) {
   // Txn::done() with the kernel's time read once (it was a library call per transaction).
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   v.erase(std::remove_if(v.begin(), v.end(),
-                         [&now](const TxnP& t) { return t->responded && now >= t->done_at; }),
+                         [&now](const TxnP& t) { return t->done(now); }),
           v.end());
 }
 

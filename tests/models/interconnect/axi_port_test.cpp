@@ -36,6 +36,13 @@ DdrConfig ddr_cfg(TimingMode m) {
 
 constexpr unsigned kLen = 4096, kCount = 32;
 
+// An HP port in front of the DDR, both lt (tests switch them to at where they need it).
+struct HpOverDdr {
+  AxiPort port{"hp0", hp(TimingMode::LT)};
+  DdrController ddr{"ddr", ddr_cfg(TimingMode::LT)};
+  HpOverDdr() { port.initiator.bind(ddr.socket); }
+};
+
 }  // namespace
 
 TEST(AxiPort, BurstTimeIsBeatsAtPortClock) {
@@ -52,11 +59,11 @@ TEST(AxiPort, BurstTimeIsBeatsAtPortClock) {
 }
 
 TEST(AxiPort, HpBandwidthLtAndAt) {
-  AxiPort port("hp0", hp(TimingMode::LT));
-  DdrController ddr("ddr", ddr_cfg(TimingMode::LT));
+  HpOverDdr sys;
+  AxiPort& port = sys.port;
+  DdrController& ddr = sys.ddr;
   TrafficGen gen("gen");
   gen.socket.bind(port.target);
-  port.initiator.bind(ddr.socket);
   zvp::test::run_sim([&] {
     const double peak = port.peak_bytes_per_s() / 1e6;
     std::vector<uint8_t> buf(size_t(kLen) * kCount);
@@ -225,5 +232,25 @@ TEST(AxiPort, TwoMastersShareOnePortInAt) {
     EXPECT_LE(port.max_reads_seen(), port.config().max_reads);
     std::printf("[ figures ] two masters on one HP port, at: %.0f + %.0f MB/s\n", ra.mbps(),
                 rb.mbps());
+  });
+}
+
+// DMI through a port (core/dmi_latency.h): the latency of an uncontended open-row access of the
+// port's width as the port's lt path times it, so a DMI user waits as a transaction would.
+TEST(AxiPort, DmiLatencyIsTheLtTimeOfOneBeat) {
+  HpOverDdr sys;
+  TestInitiator ini("ini");
+  ini.socket.bind(sys.port.target);
+  zvp::test::run_sim([&] {
+    tlm::tlm_dmi dmi;
+    ASSERT_TRUE(ini.get_dmi(0x100, dmi));
+    uint64_t v = 0;
+    ini.read(0x100, &v, 8);  // opens the row
+    sc_core::wait(sc_time(1, sc_core::SC_US));
+    ini.read(0x108, &v, 8);
+    EXPECT_EQ(ini.last_delay, dmi.get_read_latency());
+    sc_core::wait(sc_time(1, sc_core::SC_US));
+    ini.write(0x110, &v, 8);
+    EXPECT_EQ(ini.last_delay, dmi.get_write_latency());
   });
 }

@@ -275,22 +275,31 @@ TEST(Ddr, OutOfRangeIsAddressErrorInBothModes) {
   });
 }
 
-TEST(Ddr, DmiGivesStorage) {
-  DdrController ddr("ddr", small_ddr(TimingMode::AT));
+// DMI latency (core/dmi_latency.h): an uncontended access to an open row as b_transport times it,
+// port latency both ways + CAS + one burst (BL8: 4 clocks): 2 x 8 + 7 + 4 = 27 clocks for a read,
+// 2 x 8 + 6 + 4 = 26 for a write with the default DDR3-1066 settings.
+TEST(Ddr, DmiGivesStorageAndAnOpenRowAccessTime) {
+  const auto cfg = dram_only(TimingMode::LT);
+  DdrController ddr("ddr", cfg);
   TestInitiator ini("ini");
   ini.socket.bind(ddr.socket);
   zvp::test::run_sim([&] {
-    tlm::tlm_generic_payload gp;
-    gp.set_address(0x100);
-    gp.set_command(tlm::TLM_READ_COMMAND);
     tlm::tlm_dmi dmi;
-    ASSERT_TRUE(ini.socket->get_direct_mem_ptr(gp, dmi));
+    ASSERT_TRUE(ini.get_dmi(0x100, dmi));
     EXPECT_EQ(dmi.get_dmi_ptr(), ddr.data());
     EXPECT_EQ(dmi.get_end_address(), ddr.size() - 1);
-    // One beat of the data bus (core/dmi_latency.h): half a DRAM clock, double data rate.
-    EXPECT_EQ(dmi.get_read_latency(), ddr.config().clock.period() / 2.0);
+    EXPECT_EQ(dmi.get_read_latency(), cyc(ddr, 27));
+    EXPECT_EQ(dmi.get_write_latency(), cyc(ddr, 26));
+    uint32_t v = 0;
+    ini.read(0x100, &v, 4);  // opens the row
+    sc_core::wait(cyc(ddr, 100));
+    ini.read(0x104, &v, 4);  // an open-row access, as a DMI user's
+    EXPECT_EQ(ini.last_delay, dmi.get_read_latency());
+    sc_core::wait(cyc(ddr, 100));
+    ini.write(0x108, &v, 4);
+    EXPECT_EQ(ini.last_delay, dmi.get_write_latency());
     ddr.set_dmi(false);
-    EXPECT_FALSE(ini.socket->get_direct_mem_ptr(gp, dmi));
+    EXPECT_FALSE(ini.get_dmi(0x100, dmi));
   });
 }
 

@@ -268,6 +268,7 @@ struct Case {
   uint8_t stride, pad, mode;
   uint32_t bank_bytes;
   uint8_t kernel = CSP_KERNEL_3X3;
+  uint16_t tiles = 0;  // > 0: the plan's row-tile count, hand-counted in the test
 };
 
 // Runs one layer through the Middleware and the mock; returns the number of output mismatches.
@@ -283,6 +284,7 @@ void run_case(const Case& c, bool eager, uint32_t seed) {
   m.eager_dma = eager;
   ASSERT_EQ(csp_plan_init(&m.plan, &d, ZVP_CSP_LINE_BUFFER_WORDS), CSP_PLAN_OK);
   const csp_plan& p = m.plan;
+  if (c.tiles) EXPECT_EQ(p.n_tiles, c.tiles);
   // ARM side: data in DDR.
   cn_rng r;
   cn_rng_seed(&r, seed, 1);
@@ -343,8 +345,9 @@ TEST_P(MiddlewareMock, ManyOutputGroupsSmallFeatures) {
   run_case({4, 4, 4, 150, 1, 1, CSP_MODE_16BIT, 8192}, GetParam(), 4);
 }
 TEST_P(MiddlewareMock, RowTilingSameStride1) {
-  // 1 KB banks: 512-byte halves hold 8 rows of 32 16-bit pixels -> 6-row tiles.
-  run_case({32, 29, 4, 5, 1, 1, CSP_MODE_16BIT, 1024}, GetParam(), 5);
+  // 1 KB banks: 512-byte halves hold 8 rows of 32 16-bit pixels (64 bytes) -> 6 output rows per
+  // tile (3x3, pad 1): 29 rows in 5 tiles.
+  run_case({32, 29, 4, 5, 1, 1, CSP_MODE_16BIT, 1024, CSP_KERNEL_3X3, 5}, GetParam(), 5);
 }
 TEST_P(MiddlewareMock, RowTilingStride2) { run_case({32, 31, 3, 3, 2, 1, CSP_MODE_16BIT, 1024}, GetParam(), 6); }
 TEST_P(MiddlewareMock, RowTilingValid8Bit) { run_case({40, 37, 4, 3, 1, 0, CSP_MODE_8BIT, 512}, GetParam(), 7); }
@@ -354,8 +357,9 @@ TEST_P(MiddlewareMock, OneByOne8Bit) {
   run_case({6, 6, 20, 30, 1, 0, CSP_MODE_8BIT, 8192, CSP_KERNEL_1X1}, GetParam(), 9);
 }
 TEST_P(MiddlewareMock, OneByOneRowTiling16Bit) {
-  // 512-byte banks: 256-byte halves hold 6 rows of 21 16-bit pixels -> 6-row 1x1 tiles.
-  run_case({21, 17, 5, 4, 1, 0, CSP_MODE_16BIT, 512, CSP_KERNEL_1X1}, GetParam(), 10);
+  // 512-byte banks: a row of 21 16-bit pixels takes 11 words (44 bytes), so a 256-byte half holds
+  // 5 rows -> 5-row 1x1 tiles: 17 rows in 4 tiles.
+  run_case({21, 17, 5, 4, 1, 0, CSP_MODE_16BIT, 512, CSP_KERNEL_1X1, 4}, GetParam(), 10);
 }
 
 INSTANTIATE_TEST_SUITE_P(Dma, MiddlewareMock, ::testing::Values(false, true),

@@ -112,17 +112,24 @@ TEST(Pl330Regs, DebugStatusBusyWhileExecuting) {
   });
 }
 
+// A DMAC whose channel program at 0x1000 waits for event 5, for a CPU `lead` ahead of the kernel.
+struct AheadSys : Sys {
+  AheadSys() {
+    Prog wait_ev;
+    wait_ev.wfe(5).end();
+    put(0x1000, wait_ev);
+  }
+  const sc_core::sc_time lead{5, sc_core::SC_US};
+};
+
 // A CPU runs ahead of the kernel (temporal decoupling): a DMAGO written at its local time t is
 // taken at t + 1 cycle, executed at t + 2 cycles, and DBGSTATUS read at the CPU's time follows
 // that, even before the kernel has got there. A second DMAGO written once the interface is idle
 // in the CPU's time is accepted and runs after the first. (Before, the command ran at the
 // kernel's time + 1 cycle and the CPU saw the interface busy until its quantum ended.)
 TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
-  Sys s;
-  Prog wait_ev;
-  wait_ev.wfe(5).end();
-  s.put(0x1000, wait_ev);
-  const sc_core::sc_time lead(5, sc_core::SC_US), c = s.clk.period();
+  AheadSys s;
+  const sc_core::sc_time lead = s.lead, c = s.clk.period();
   // Accesses `t` ahead of the kernel.
   auto w = [&](uint32_t off, uint32_t v, const sc_core::sc_time& t) { s.cpu.write32_at(kSBase + off, v, t); };
   auto r = [&](uint32_t off, const sc_core::sc_time& t) { return s.cpu.read32_at(kSBase + off, t); };
@@ -130,17 +137,16 @@ TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
     w(DBGINST0, 0xA0u << 16, lead);  // DMAGO channel 0
     w(DBGINST1, 0x1000, lead);
     w(DBGCMD, 0, lead);
-    EXPECT_EQ(r(DBGSTATUS, lead + c), 1u);      // taken at +1, executing
-    EXPECT_EQ(r(DBGSTATUS, lead + 2 * c), 0u);  // done at +2 cycles, in the CPU's time
+    EXPECT_EQ(r(DBGSTATUS, lead + c), 1u);  // taken at +1, executing; idle from +2 cycles (below)
     w(DBGINST0, (0xA0u << 16) | (1u << 24), lead + 2 * c);  // DMAGO channel 1
     w(DBGCMD, 0, lead + 2 * c);
-    EXPECT_EQ(r(DBGSTATUS, lead + 3 * c), 1u);
-    EXPECT_EQ(r(DBGSTATUS, lead + 4 * c), 0u);
     sc_core::wait(lead + 2 * c - sc_core::sc_time(1, sc_core::SC_PS));  // kernel at 0 until here
     EXPECT_EQ(s.csr(0), uint32_t(pl330::kStopped));  // the kernel is not there yet
     sc_core::wait(sc_core::sc_time(2, sc_core::SC_PS));
     EXPECT_NE(s.csr(0), uint32_t(pl330::kStopped));  // started at lead + 2 cycles
     EXPECT_EQ(s.csr(1), uint32_t(pl330::kStopped));
+    // (A read at a time the first command is over by waits for it: AReadAfterADebugCommand...)
+    EXPECT_EQ(r(DBGSTATUS, lead + 3 * c - sc_core::sc_time_stamp()), 1u);  // the second, at +3
     sc_core::wait(2 * c);
     EXPECT_NE(s.csr(1), uint32_t(pl330::kStopped));  // started at lead + 4 cycles
     // A command written while the interface is busy in the writer's time is ignored.
@@ -152,6 +158,38 @@ TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
     s.pause(1000);
     EXPECT_EQ(s.csr(3), uint32_t(pl330::kStopped));
     EXPECT_EQ(s.rd(DBGSTATUS), 0u);
+  });
+}
+
+// A read at the CPU's local time sees the debug commands that are over by then, though the kernel
+// is behind: DBGSTATUS reads idle from a DMAGO's end (+2 cycles), so CSR0 must then show the
+// channel started and FSRD a manager fault. The reader waits for the manager thread (the kernel
+// catches up to the command's end, never past the reader's time); the access keeps its time.
+TEST(Pl330Regs, AReadAfterADebugCommandSeesItsEffects) {
+  AheadSys s;
+  const sc_core::sc_time lead = s.lead, c = s.clk.period();
+  // Accesses at absolute time t (>= the kernel's), issued from the kernel's time.
+  auto ahead = [](const sc_core::sc_time& t) { return t - sc_core::sc_time_stamp(); };
+  auto w = [&](uint32_t off, uint32_t v, const sc_core::sc_time& t) { s.cpu.write32_at(kSBase + off, v, ahead(t)); };
+  auto r = [&](uint32_t off, const sc_core::sc_time& t) { return s.cpu.read32_at(kSBase + off, ahead(t)); };
+  run_sim([&] {
+    w(DBGINST0, 0xA0u << 16, lead);  // DMAGO channel 0
+    w(DBGINST1, 0x1000, lead);
+    w(DBGCMD, 0, lead);
+    EXPECT_EQ(r(CSR0, lead + c) & 0xF, uint32_t(pl330::kStopped));  // not executed yet
+    EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::SC_ZERO_TIME);     // nothing to wait for
+    const sc_core::sc_time latency = s.cpu.last_delay;
+    EXPECT_EQ(r(DBGSTATUS, lead + 2 * c), 0u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), lead + 2 * c);  // the kernel caught up to the command's end
+    EXPECT_EQ(s.cpu.last_delay, latency);               // the access kept its time
+    EXPECT_NE(r(CSR0, lead + 2 * c) & 0xF, uint32_t(pl330::kStopped));
+    // DMAGO to the busy channel 0 at T: the manager faults at T + 2 cycles.
+    const sc_core::sc_time t = lead + 10 * c;
+    w(DBGCMD, 0, t);
+    EXPECT_EQ(r(FSRD, t + c), 0u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), lead + 2 * c);
+    EXPECT_EQ(r(FSRD, t + 2 * c), 1u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), t + 2 * c);
   });
 }
 
