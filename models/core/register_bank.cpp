@@ -1,4 +1,5 @@
 #include "register_bank.h"
+#include "steady_read.h"
 
 #include <cstring>
 #include <stdexcept>
@@ -139,6 +140,8 @@ void RegisterBank::transport(tlm::tlm_generic_payload& gp) {
   bool ok = access_one(r, addr, gp.get_data_ptr(), len, gp.is_write(), gp.get_byte_enable_ptr(),
                        gp.get_byte_enable_length());
   gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_BURST_ERROR_RESPONSE);
+  if (ok && r->is_steady() && !gp.is_write())
+    if (SteadyRead* s = gp.get_extension<SteadyRead>()) s->steady = true;
 }
 
 RegisterBank::DbgResult RegisterBank::debug_one(uint64_t addr, uint8_t* data, bool is_write) {

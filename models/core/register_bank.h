@@ -39,6 +39,11 @@ class Register {
   Register& on_write_raw(RawWriteFn f) { raw_write_fn_ = std::move(f); return *this; }
   // Allow 8/16-bit accesses (e.g. GIC priority bytes); default is whole-register only.
   Register& sub_word(bool allow = true) { sub_word_ = allow; return *this; }
+  // Declares the register steady (steady_read.h): reading it changes nothing, and the value
+  // depends only on state that the device's writes and processes change, not on the time of
+  // the access. A bus read then marks a SteadyRead extension on the transaction, if present.
+  Register& steady(bool s = true) { steady_ = s; return *this; }
+  bool is_steady() const { return steady_; }
 
   // Model-side access (no callbacks, no masks).
   uint32_t get() const { return value_; }
@@ -72,6 +77,7 @@ class Register {
   uint32_t wmask_ = 0xFFFFFFFFu;
   uint32_t w1c_mask_ = 0;
   bool sub_word_ = false;
+  bool steady_ = false;
   ReadFn read_fn_;
   ReadFn peek_fn_;
   WriteFn write_fn_;

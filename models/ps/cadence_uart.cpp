@@ -48,7 +48,9 @@ CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, uns
   rxwm_->on_write([this](uint32_t, uint32_t) { update(); });
   regs_.add("MODEMCR", ZVP_UART_MODEMCR).writable(0x23);
   regs_.add("MODEMSR", ZVP_UART_MODEMSR, 0, Access::RO);
-  regs_.add("SR", ZVP_UART_SR, 0, Access::RO).on_read([this](uint32_t) { return status(); });
+  // Steady: the FIFO levels and shifter states change only in tx_done/the RX process and on
+  // writes, never with the time of the read (a polling core may account repeated reads).
+  regs_.add("SR", ZVP_UART_SR, 0, Access::RO).steady().on_read([this](uint32_t) { return status(); });
   regs_.add("FIFO", ZVP_UART_FIFO)
       .sub_word()
       .on_read([this](uint32_t) { return read_fifo(); })

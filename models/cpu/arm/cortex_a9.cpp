@@ -11,6 +11,7 @@
 #include "core/timeline.h"
 #include "core/tx_trace.h"
 #include "cpu/arm/arm_decode.h"
+#include "cpu/arm/poll_loop.h"
 
 namespace zvp {
 
@@ -63,6 +64,8 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
                                 ": issue width and load/store words per cycle must be positive");
   unit_cycles_ = p_.cpi > 0 ? p_.cpi : 1.0;
   hot_.mispredict_units = p_.timing.branch_mispredict;
+  steady_ = new SteadyRead;
+  gp_.set_extension(steady_);
   if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
     throw std::runtime_error(std::string(this->name()) + ": cannot create a Unicorn ARM engine");
   if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK)
@@ -510,13 +513,14 @@ void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_
     h.units += b.units;
     h.insns += b.count;
     h.block = &b;
-    h.predict = predicted_end(b.end) ? &b : nullptr;
+    h.predict = b.predicts ? &b : nullptr;
     return;
   }
-  self->on_block_slow(uc, a, size);
+  self->on_block_slow(a, size);
 }
 
-void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
+void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
+  uc_engine* const uc = uc_;
   if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
   // observe: what run() would do between the slices, without leaving Unicorn (same slice ends,
@@ -547,7 +551,7 @@ void CortexA9::on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size) {
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
-  predict_ = predicted_end(nb.end) ? &nb : nullptr;
+  predict_ = nb.predicts ? &nb : nullptr;
 }
 
 // The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's
@@ -587,7 +591,7 @@ inline void CortexA9::predict(Hot& h, BlockInfo& prev, uint32_t next) {
 
 // Instructions and static cycles of `size` bytes of code at addr in the current instruction set
 // (count >= 1, cycles >= count's floor of 1 per instruction when nothing can be decoded).
-arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size) const {
+arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop) const {
   const bool thumb = cpsr() & kT;
   // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
   uint8_t small[kMaxBlockBytes + 4] = {};
@@ -605,6 +609,7 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size) const {
   } else if (readable) {
     c = arm::block_cost(p_.timing, code, size, addr, thumb);
   }
+  if (poll_loop) *poll_loop = readable && arm::is_poll_loop(code, size, addr, thumb);
   if (c.count == 0) c.count = thumb ? size / 2 : size / 4;
   if (c.count == 0) c.count = 1;
   if (p_.cpi > 0 || c.cycles == 0) c.cycles = c.count;
@@ -613,8 +618,10 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size) const {
 
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
-  const arm::BlockCost c = code_cost(addr, size);
+  bool poll = false;
+  const arm::BlockCost c = code_cost(addr, size, p_.forward_polls ? &poll : nullptr);
   b = BlockInfo{};
+  b.poll = poll;
   b.addr = addr;
   b.size = size;
   b.fallthrough = addr + size;
@@ -622,6 +629,7 @@ CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   b.units = c.cycles;
   if (p_.cpi > 0) return b;
   b.end = c.end;
+  b.predicts = predicted_end(c.end);
   // A conditional branch starts predicted taken if it goes backwards (a loop), as static
   // prediction does; an indirect one has no target yet.
   b.counter = (c.end == arm::BlockEnd::kCondDirect && c.target <= addr) ? 2 : 1;
@@ -744,8 +752,10 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
   gp_.set_byte_enable_length(0);
   gp_.set_dmi_allowed(false);
   gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  steady_->steady = false;
   qk_.catch_up();  // other processes see the access at the time they would have
-  sc_core::sc_time delay = qk_.get_local_time();
+  const sc_core::sc_time issued = qk_.get_local_time();
+  sc_core::sc_time delay = issued;
   // While nothing is traced, the buses' b_transport only decode, add their hop latency and
   // offset the address: the resolved route does the same in one step (a UART-polling run makes
   // a million device reads).
@@ -761,10 +771,64 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
     uc_emu_stop(uc_);
     return 0;
   }
-  if (qk_.need_sync()) request_stop();  // e.g. a polling loop: let the device's time run
   uint64_t v = 0;
-  if (!write) std::memcpy(&v, buf, size);
+  if (!write) {
+    std::memcpy(&v, buf, size);
+    // Only on a resolved route: a traced access must be made (and logged) every time.
+    if (steady_->steady && route && block_ && block_->poll) forward_poll(addr, size, v, delay - issued);
+  }
+  if (qk_.need_sync()) request_stop();  // e.g. a polling loop: let the device's time run
   return v;
+}
+
+// Polling loops (README.md, "Polling loops"). The read just made, of a steady register, is
+// the same (address, value, latency) as the one the same loop block made in the iteration
+// before, with nothing else run in between. The block's effects depend only on that value and
+// on registers it does not write (arm::is_poll_loop), and the register reads the same until
+// the core synchronises or writes (no other process runs meanwhile): so every further
+// iteration up to the next synchronisation would repeat this one exactly. Those iterations are
+// accounted here as the block hook and bus_access would account them, one by one, stopping
+// before the first that would leave the hook's fast path (a slice end) or whose read would
+// need a synchronisation: Unicorn then runs that one itself.
+void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
+                            const sc_core::sc_time& latency) {
+  BlockInfo& b = *block_;
+  const bool again = poll_.block == &b && poll_.addr == addr && poll_.size == size &&
+                     poll_.value == value && poll_.latency == latency &&
+                     poll_.insns + b.count == insns_;
+  poll_ = {&b, addr, value, insns_, size, latency};
+  if (!again || agent_ || mem_ || code_hooks_) return;
+  // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
+  // branch, or a conditional one whose counter is saturated at "taken".
+  if (b.end == arm::BlockEnd::kCondDirect && (predict_ != &b || b.counter != 3)) return;
+  // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
+  // below stop_at_, and its read ends at local(k) = local + (time of the cycles then - time
+  // charged now) + k * latency, which must stay before the next synchronisation. local(k) grows
+  // with k: the largest k passing both is found by bisection (the same k as trying them in turn).
+  const uint64_t u0 = units_, cost = b.units;
+  const uint64_t fast = u0 < stop_at_ ? (stop_at_ - u0 - 1) / cost + 1 : 0;
+  const sc_core::sc_time now = qk_.now(), local0 = qk_.get_local_time(), t0 = charged_time_;
+  auto read_end = [&](uint64_t k, sc_core::sc_time& t) {
+    t = p_.clock.cycles(cycles_at(u0 + k * cost));
+    return local0 + (t - t0) + sc_core::sc_time::from_value(latency.value() * k);
+  };
+  sc_core::sc_time t;
+  uint64_t lo = 0, hi = fast;
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo + 1) / 2;
+    if (now + read_end(mid, t) < qk_.next_sync()) lo = mid;
+    else hi = mid - 1;
+  }
+  const uint64_t n = lo;
+  if (n == 0) return;
+  qk_.set(read_end(n, t));
+  units_ = u0 + n * cost;
+  insns_ += n * b.count;
+  charged_time_ = t;
+  charged_units_ = units_;
+  mmio_accesses_ += n;
+  polls_forwarded_ += n;
+  poll_.insns = insns_;
 }
 
 // ---------------------------------------------------------------------------------------------

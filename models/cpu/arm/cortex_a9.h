@@ -39,6 +39,7 @@
 #include "core/irq.h"
 #include "core/route.h"
 #include "core/router.h"
+#include "core/steady_read.h"
 #include "cpu/arm/a9_memory_system.h"
 #include "cpu/arm/a9_timing.h"
 #include "cpu/arm/semihosting.h"
@@ -70,6 +71,9 @@ struct CortexA9Params {
   // there (the session does); otherwise a core with nothing else pending may run up to 1000
   // quanta past it.
   bool sync_to_next_event = false;
+  // Polling loops (README.md): repeated reads of a steady register by a loop that only reads
+  // it and tests the value are accounted without being made, with the same counts and times.
+  bool forward_polls = false;
   // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
   unsigned exception_entry_cycles = 8;
 
@@ -80,6 +84,8 @@ struct CortexA9Params {
            sc_core::sc_time(1, sc_core::SC_NS), sc_core::sc_time(1, sc_core::SC_SEC));
     p.add("sync_to_next_event", sync_to_next_event,
           "skip quantum synchronisations no other process could observe (same results, faster)");
+    p.add("forward_polls", forward_polls,
+          "account a polling loop's repeated reads of a steady register without making them (same results, faster)");
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
     auto t = p.sub("timing");
     timing.declare(t);
@@ -113,6 +119,8 @@ class CoreQuantumKeeper {
   const sc_core::sc_time& get_local_time() const { return local_; }
   sc_core::sc_time get_current_time() const { return now() + local_; }
   bool need_sync() const { return now() + local_ >= next_sync_; }
+  // The time at which the core must synchronise (need_sync() once now() + local reaches it).
+  const sc_core::sc_time& next_sync() const { return next_sync_; }
   void reset() {
     local_ = sc_core::SC_ZERO_TIME;
     next_sync_ = now() + local_quantum();
@@ -221,10 +229,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t instructions() const { return insns_; }
   // Core cycles so far (instructions, mispredictions, exception entries, cache/TLB stalls; not
   // MMIO delays or memory transactions).
-  double cycles() const {
-    return static_cast<double>(units_) * unit_cycles_ + static_cast<double>(exception_cycles_) +
-           static_cast<double>(stall_cycles_);
-  }
+  double cycles() const { return cycles_at(units_); }
   uint64_t mispredictions() const { return mispredicts_; }
   bool flat_cpi() const { return p_.cpi > 0; }
   uint64_t wfi_count() const { return wfi_count_; }
@@ -233,6 +238,9 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t mmio_accesses() const { return mmio_accesses_; }
   // Quantum boundaries passed without waiting for the kernel (sync_to_next_event).
   uint64_t syncs_skipped() const { return syncs_skipped_; }
+  // Reads of steady registers accounted without being made (forward_polls; included in
+  // mmio_accesses()).
+  uint64_t polls_forwarded() const { return polls_forwarded_; }
   // Simulated time of the core including its not yet synchronised local time.
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
   // The timeline's track of this core (WFI slices, exception entries), created on first use.
@@ -310,14 +318,19 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
     uint64_t base, size;
     uint8_t* ptr;
   };
-  struct BlockInfo {  // a translated block's instruction count and cost, by address
+  // A translated block's instruction count and cost, by address. 32 bytes: the block hook
+  // indexes the cache with a shift.
+  struct alignas(32) BlockInfo {
     uint32_t addr = 1, size = 0, count = 0;
     uint32_t units = 0;       // time units the block costs (cycles; instructions if flat)
     uint32_t fallthrough = 0; // address after the block
     uint32_t predicted = 0;   // predicted successor (BTAC / last target)
     arm::BlockEnd end = arm::BlockEnd::kFallThrough;
     uint8_t counter = 0;      // 2-bit direction counter for a conditional end (>= 2: taken)
+    bool poll = false;        // a polling loop's shape (arm::is_poll_loop), with forward_polls
+    bool predicts = false;    // predicted_end(end), precomputed for the hook
   };
+  static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");
   enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
 
   void run();
@@ -330,6 +343,11 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   void prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr);
   uint32_t find_faulting_pc();
   void charge_instructions();
+  // cycles() with `units` time units.
+  double cycles_at(uint64_t units) const {
+    return static_cast<double>(units) * unit_cycles_ + static_cast<double>(exception_cycles_) +
+           static_cast<double>(stall_cycles_);
+  }
   void sync();
   bool boundary_sync();
   uint64_t slice_units() const;
@@ -347,9 +365,10 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t bus_access(uint64_t addr, unsigned size, bool write, uint64_t value);
   void handle_svc();
   BlockInfo& count_block(uint32_t addr, uint32_t size);
-  arm::BlockCost code_cost(uint32_t addr, uint32_t size) const;
+  arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
+  void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void uncharge_tail(uint32_t pc);
-  void on_block_slow(uc_engine* uc, uint32_t addr, uint32_t size);
+  void on_block_slow(uint32_t addr, uint32_t size);  // on uc_
   void stop_before_block(uc_engine* uc, uint32_t addr);
   void request_stop() {
     stop_request_ = true;
@@ -441,6 +460,15 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   int exit_status_ = 0;
   sc_core::sc_event exit_ev_;
   tlm::tlm_generic_payload gp_;
+  SteadyRead* steady_ = nullptr;  // gp_'s extension (gp_ owns it)
+  // The last read of a steady register from a polling loop (forward_poll).
+  struct PollRead {
+    const BlockInfo* block = nullptr;
+    uint64_t addr = 0, value = 0, insns = 0;
+    unsigned size = 0;
+    sc_core::sc_time latency;
+  } poll_;
+  uint64_t polls_forwarded_ = 0;
   RouteCache routes_;  // device accesses' routes (bind_bus)
   uint64_t wfi_count_ = 0, irqs_taken_ = 0, aborts_taken_ = 0;
   std::chrono::steady_clock::time_point wall_start_;

@@ -5,6 +5,7 @@
 
 #include "support/test_initiator.h"
 #include "core/register_device.h"
+#include "core/steady_read.h"
 
 using namespace zvp;
 using zvp::test::TestInitiator;
@@ -159,4 +160,33 @@ TEST_F(RegisterBankTest, DebugWritesReachStorageOnlyAndAreRefusedWhereAWriteHasB
   EXPECT_EQ(ini.debug(true, 0x4, &v, 4, &st), 0u);  // read-only
   EXPECT_EQ(ini.debug(true, 0x40, &v, 4, &st), 0u);  // hole
   EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+// A read of a register declared steady marks the transaction's SteadyRead extension; other
+// registers, writes and failed accesses leave it clear.
+TEST(RegisterBankSteady, OnlyASuccessfulReadOfASteadyRegisterIsMarked) {
+  RegisterBank bank("bank");
+  bank.add("SR", 0x0, 0x5, Access::RO).steady();
+  bank.add("DATA", 0x4, 0);
+  uint32_t v = 0;
+  tlm::tlm_generic_payload gp;
+  auto* ext = new SteadyRead;
+  gp.set_extension(ext);
+  auto access = [&](tlm::tlm_command cmd, uint64_t addr, unsigned len) {
+    ext->steady = false;
+    gp.set_command(cmd);
+    gp.set_address(addr);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(len);
+    gp.set_streaming_width(len);
+    gp.set_byte_enable_ptr(nullptr);
+    bank.transport(gp);
+    return ext->steady;
+  };
+  EXPECT_TRUE(access(tlm::TLM_READ_COMMAND, 0x0, 4));
+  EXPECT_EQ(v, 0x5u);
+  EXPECT_FALSE(access(tlm::TLM_WRITE_COMMAND, 0x0, 4));  // ignored write to a read-only register
+  EXPECT_FALSE(access(tlm::TLM_READ_COMMAND, 0x4, 4));   // not steady
+  EXPECT_FALSE(access(tlm::TLM_READ_COMMAND, 0x0, 2));   // wrong size: an error, no value
+  EXPECT_TRUE(gp.is_response_error());
 }

@@ -75,17 +75,24 @@ inline CortexA9Params test_params() {
 }
 
 struct A9System {
-  Router router{"router"};
-  Memory ddr{"ddr", kDdrSize};
-  Memory ocm{"ocm", kOcmSize};
-  FakeDevice dev{"dev"};
-  IrqLine irq{"irq"}, fiq{"fiq"};
+  Router router;
+  Memory ddr;
+  Memory ocm;
+  FakeDevice dev;
+  IrqLine irq, fiq;
   CortexA9 cpu;
   BackdoorLoader loader;
   ElfImage image;
 
-  explicit A9System(const CortexA9Params& p = test_params()) : cpu("cpu", p) {
-    cpu.bus.bind(router.target);
+  // prefix: for two systems in one simulation (module names must differ). routes: the core
+  // takes resolved routes to the device (CortexA9::bind_bus), as on the platform.
+  explicit A9System(const CortexA9Params& p = test_params(), const std::string& prefix = "",
+                    bool routes = false)
+      : router((prefix + "router").c_str()), ddr((prefix + "ddr").c_str(), kDdrSize),
+        ocm((prefix + "ocm").c_str(), kOcmSize), dev((prefix + "dev").c_str()),
+        irq((prefix + "irq").c_str()), fiq((prefix + "fiq").c_str()), cpu((prefix + "cpu").c_str(), p) {
+    if (routes) cpu.bind_bus(router);
+    else cpu.bus.bind(router.target);
     router.initiator.bind(ddr.socket);
     router.initiator.bind(ocm.socket);
     router.initiator.bind(dev.socket);

@@ -1,4 +1,7 @@
 @ Polls the fake device's STATUS register until it reads non-zero, then exits.
+@ THUMB: the loop in Thumb state (LDR, CMP, BEQ: 16-bit encodings).
+@ COUNTING: the loop also counts its iterations in r2 (not a pure polling loop: each iteration
+@ changes a register), stored at MBOX+0 before the exit.
 .include "common.inc"
 .arm
 .section .vectors, "ax"
@@ -7,8 +10,30 @@ VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
 .global _start
 _start:
   ldr r1, =DEV
+  mov r2, #0
+#ifdef THUMB
+  adr r0, tpoll + 1
+  bx r0
+.thumb
+.thumb_func
+tpoll:
 1:ldr r0, [r1, #4]
   cmp r0, #0
   beq 1b
+  adr r0, done
+  bx r0
+.arm
+.align 2
+#else
+1:ldr r0, [r1, #4]
+#ifdef COUNTING
+  add r2, r2, #1
+#endif
+  cmp r0, #0
+  beq 1b
+#endif
+done:
+  ldr r3, =MBOX
+  str r2, [r3]
   EXIT 0
 DEFAULT_TRAPS

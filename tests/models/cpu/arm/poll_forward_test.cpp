@@ -1,0 +1,112 @@
+// Cortex-A9 forward_polls: a polling loop on a steady register is accounted without making every
+// read, and the run is the same as one making every read. Two systems run side by side in one
+// simulation, one forwarding and one not; their instruction counts, device reads, exit times and
+// results must be equal, and the forwarding one must have left most reads unmade.
+#include <gtest/gtest.h>
+
+#include "support/test_initiator.h"
+#include "cpu_arm_system.h"
+
+using namespace zvp;
+using namespace zvp::test;
+using sc_core::sc_time;
+using sc_core::SC_NS;
+using sc_core::SC_US;
+
+namespace {
+
+struct Outcome {
+  uint64_t insns = 0, mmio = 0, forwarded = 0, mispredicts = 0;
+  sc_time exit_time;
+  int status = -1;
+  uint32_t mbox0 = 0;
+};
+
+CortexA9Params params(double cpi, bool forward) {
+  CortexA9Params p = test_params();
+  p.cpi = cpi;  // 0: the pipeline model (with the branch predictor)
+  p.sync_to_next_event = true;
+  p.forward_polls = forward;
+  return p;
+}
+
+// Runs `program` on a forwarding and a non-forwarding system at once; STATUS turns 1 at 50 us.
+std::pair<Outcome, Outcome> run_both(const std::string& program, double cpi, bool steady = true) {
+  A9System on(params(cpi, true), "on_", true), off(params(cpi, false), "off_", true);
+  std::pair<Outcome, Outcome> r;
+  for (A9System* s : {&on, &off}) {
+    s->dev.regs()["STATUS"].steady(steady);
+    s->dev.ready_at = sc_time(50, SC_US);
+    s->dev.set_access_latency(sc_time(40, SC_NS));
+    s->load(program);
+  }
+  run_sim([&] {
+    bool seen_on = false, seen_off = false;
+    const sc_time limit = sc_time(1, sc_core::SC_MS);
+    while (!(seen_on && seen_off) && sc_core::sc_time_stamp() < limit) {
+      if (!seen_on && on.cpu.exited()) seen_on = true, r.first.exit_time = sc_core::sc_time_stamp();
+      if (!seen_off && off.cpu.exited()) seen_off = true, r.second.exit_time = sc_core::sc_time_stamp();
+      if (!(seen_on && seen_off)) sc_core::wait(limit, on.cpu.exit_event() | off.cpu.exit_event());
+    }
+    ASSERT_TRUE(seen_on && seen_off);
+    for (auto [s, o] : {std::pair{&on, &r.first}, std::pair{&off, &r.second}}) {
+      o->insns = s->cpu.instructions();
+      o->mmio = s->cpu.mmio_accesses();
+      o->forwarded = s->cpu.polls_forwarded();
+      o->mispredicts = s->cpu.mispredictions();
+      o->status = s->cpu.exit_status();
+      o->mbox0 = s->mbox(0);
+    }
+  });
+  return r;
+}
+
+void expect_same_run(const Outcome& a, const Outcome& b) {
+  EXPECT_EQ(a.status, 0);
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.insns, b.insns);
+  EXPECT_EQ(a.mmio, b.mmio);
+  EXPECT_EQ(a.mispredicts, b.mispredicts);
+  EXPECT_EQ(a.exit_time, b.exit_time);
+  EXPECT_EQ(a.mbox0, b.mbox0);
+  // The loop polled for 50 us: with 40 ns reads, hundreds of them.
+  EXPECT_GT(a.mmio, 500u);
+  EXPECT_GE(a.exit_time, sc_time(50, SC_US));
+  EXPECT_EQ(b.forwarded, 0u);
+}
+
+TEST(CortexA9ForwardPolls, ArmLoopFlatCpiSameRunMostReadsForwarded) {
+  const auto [on, off] = run_both("poll", 1.0);
+  expect_same_run(on, off);
+  EXPECT_GT(on.forwarded, on.mmio / 2);
+}
+
+TEST(CortexA9ForwardPolls, ArmLoopPipelineModelSameRunMostReadsForwarded) {
+  const auto [on, off] = run_both("poll", 0.0);
+  expect_same_run(on, off);
+  EXPECT_GT(on.forwarded, on.mmio / 2);
+}
+
+TEST(CortexA9ForwardPolls, ThumbLoopSameRunMostReadsForwarded) {
+  const auto [on, off] = run_both("poll_thumb", 0.0);
+  expect_same_run(on, off);
+  EXPECT_GT(on.forwarded, on.mmio / 2);
+}
+
+// A loop that also counts its iterations changes a register each time: not forwarded, and the
+// count it stores is the number of reads.
+TEST(CortexA9ForwardPolls, LoopWithACounterIsNotForwarded) {
+  const auto [on, off] = run_both("poll_counting", 1.0);
+  expect_same_run(on, off);
+  EXPECT_EQ(on.forwarded, 0u);
+  EXPECT_EQ(on.mbox0, on.mmio);
+}
+
+// A register not declared steady may change with the time of the read: every read is made.
+TEST(CortexA9ForwardPolls, RegisterNotSteadyIsReadEveryTime) {
+  const auto [on, off] = run_both("poll", 1.0, false);
+  expect_same_run(on, off);
+  EXPECT_EQ(on.forwarded, 0u);
+}
+
+}  // namespace
