@@ -11,7 +11,7 @@ namespace zvp {
 
 class Clock {
  public:
-  Clock() = default;
+  Clock() : Clock("clk", 100e6) {}
   Clock(std::string name, double hz)
       : name_(std::move(name)), hz_(hz), period_ps_(exact_period_ps(hz)),
         exact_below_(period_ps_ ? (uint64_t{1} << 50) / period_ps_ : 0) {}
@@ -85,12 +85,12 @@ class Clock {
     return u;
   }
 
-  std::string name_ = "clk";
-  double hz_ = 100e6;
-  uint64_t period_ps_ = 10000;  // exact_period_ps(hz_)
+  std::string name_;
+  double hz_;
+  uint64_t period_ps_;  // exact_period_ps(hz_)
   // Cycle counts below this take the integer path of cycles(): 2^50 ps / period, computed once
   // (a 64-bit division per call was a third of the function's cost on the RISC-V core's path).
-  uint64_t exact_below_ = (uint64_t{1} << 50) / 10000;
+  uint64_t exact_below_;
 };
 
 }  // namespace zvp

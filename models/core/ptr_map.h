@@ -31,15 +31,15 @@ class PtrMap {
     return v_.back().second;
   }
   size_t erase(const K* k) {
-    for (size_t i = 0; i < v_.size(); ++i)
-      if (v_[i].first == k) {
-        if (i + 1 != v_.size()) v_[i] = std::move(v_.back());
-        v_.pop_back();
-        return 1;
-      }
-    return 0;
+    iterator e = find(k);
+    if (!e) return 0;
+    erase(e);
+    return 1;
   }
-  void erase(iterator it) { erase(it->first); }
+  void erase(iterator it) {  // it: from find(), not end()
+    if (it != &v_.back()) *it = std::move(v_.back());
+    v_.pop_back();
+  }
   size_t size() const { return v_.size(); }
   bool empty() const { return v_.empty(); }
 

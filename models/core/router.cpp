@@ -1,7 +1,10 @@
 #include "router.h"
-#include "dmi_latency.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "dmi_latency.h"
 
 namespace zvp {
 
@@ -35,9 +38,17 @@ void Router::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& de
   }
 }
 
+void Router::set_hop_latency(const sc_core::sc_time& t) {
+  if (routes_resolved_ && t != hop_)
+    throw std::logic_error(std::string(name()) +
+                           ": hop latency changed after a master resolved a route through the bus");
+  hop_ = t;
+}
+
 bool Router::resolve(uint64_t addr, Route& r) {
   const Window* w = decode(addr);
   if (!w) return false;
+  routes_resolved_ = true;
   // The window in the master's addresses: this bus's plus what the buses in front subtracted.
   r.lo = std::max(r.lo, w->base + r.offset);
   r.hi = std::min(r.hi, w->last() + r.offset);

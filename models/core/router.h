@@ -32,8 +32,10 @@ class Router : public sc_core::sc_module, public AttachesSlaves<Router>, public 
   explicit Router(sc_core::sc_module_name name);
 
   // attach(), attach_unmapped(), map(): AttachesSlaves (address_map.h).
-  // Delay added per hop (decode + register slice), set by the platform from the clock.
-  void set_hop_latency(const sc_core::sc_time& t) { hop_ = t; }
+  // Delay added per hop (decode + register slice), set by the platform from the clock. Only
+  // before a master has resolved a route through this bus (route.h): resolved routes hold the
+  // latency, so a later change would not reach them (std::logic_error).
+  void set_hop_latency(const sc_core::sc_time& t);
 
   using Window = AddressMap::Window;
   const Window* decode(uint64_t addr, uint64_t len = 1) const { return map_.decode(addr, len); }
@@ -54,6 +56,7 @@ class Router : public sc_core::sc_module, public AttachesSlaves<Router>, public 
 
   AddressMap map_;
   sc_core::sc_time hop_;
+  bool routes_resolved_ = false;  // a master holds a route with hop_ in it
   struct Pending {
     int from;
     uint64_t offset;

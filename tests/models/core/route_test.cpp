@@ -73,6 +73,19 @@ TEST_F(RouteTest, ResolvesThroughNestedRouters) {
   });
 }
 
+// A resolved route holds the hop latencies: changing one afterwards would not reach it.
+TEST_F(RouteTest, HopLatencyIsFixedOnceARouteIsResolved) {
+  test::run_sim([&] {
+    inner.set_hop_latency(sc_time(4, SC_NS));  // nothing resolved yet
+    Route r;
+    ASSERT_TRUE(outer.resolve(0x4001'0010, r));
+    EXPECT_EQ(r.delay, sc_time(6, SC_NS));
+    EXPECT_THROW(inner.set_hop_latency(sc_time(3, SC_NS)), std::logic_error);
+    EXPECT_THROW(outer.set_hop_latency(sc_time(1, SC_NS)), std::logic_error);
+    outer.set_hop_latency(sc_time(2, SC_NS));  // unchanged: allowed
+  });
+}
+
 TEST_F(RouteTest, TransportAlongTheRouteEqualsTheBusPath) {
   test::run_sim([&] {
     uint32_t v = 0;
