@@ -74,16 +74,16 @@ csp_geom_t ConvEngine::geom_of(const Desc& d) {
   return g;
 }
 
-ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s) const {
-  s.width = d.dim & 0xFFFFu;
-  s.height = d.dim >> 16;
-  s.stride = d.cfg & 0x3u;
-  s.pad = (d.cfg >> 2) & 1u;
-  s.mode8 = (d.cfg >> 3) & 1u;
+ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s, csp_geom_t& g) const {
+  g = geom_of(d);
+  s.width = g.width;
+  s.height = g.height;
+  s.stride = g.stride;
+  s.pad = g.pad;
+  s.mode8 = g.mode == CSP_MODE_8BIT;
   s.first = (d.cfg >> 5) & 1u;
   s.last = (d.cfg >> 6) & 1u;
   s.nfeat = (d.cfg >> 8) & 0x3u;
-  const csp_geom_t g = geom_of(d);
   // csp_geom_check also rejects the reserved KERNEL values and a 1x1 pass with pad.
   if (s.nfeat < 1 || s.nfeat > 3 || csp_geom_check(&g) != CSP_GEOM_OK) return kBadDescriptor;
   s.ksize = unsigned(csp_ksize(g.kernel));
@@ -132,14 +132,14 @@ void ConvEngine::on_start() {
   d.cfg = regs_["CFG"].get();
   d.bias = regs_["BIAS"].get();
   PassShape s;
+  csp_geom_t g;
   regs_["STATUS"].set(0);  // a new START clears DONE / ERROR
-  const Error e = validate(d, s);
+  const Error e = validate(d, s, g);
   if (e != kNone) {
     set_error(e);
     return;
   }
   // Read the operands through port A, as the line buffer and Weight Loader would.
-  const csp_geom_t g = geom_of(d);
   const int rw = csp_row_words(s.width, g.mode);
   const uint32_t* feats[3] = {nullptr, nullptr, nullptr};
   for (unsigned f = 0; f < s.nfeat; ++f) {

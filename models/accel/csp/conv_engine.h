@@ -124,7 +124,7 @@ class ConvEngine : public RegisterDevice {
   void build_registers();
   static csp_geom_t geom_of(const Desc& d);  // the descriptor's geometry (golden-model form)
   void on_start();
-  Error validate(const Desc& d, PassShape& s) const;
+  Error validate(const Desc& d, PassShape& s, csp_geom_t& g) const;  // s and g: the decoded pass
   // A bus access at `t` (the initiator's local time: the Zero-riscy runs ahead of the kernel
   // by up to its quantum) sees the engine as it is at `t`: a pass that has ended by then is
   // completed first. Without this the core read BUSY for a pass already over in its own time,

@@ -27,8 +27,9 @@ double peak_ops_per_cycle(const ConvEngineTiming& t, bool mode8) {
 
 PassCycles pass_cycles(const ConvEngineTiming& t, const PassShape& s, uint64_t conflicts) {
   PassCycles c;
-  const unsigned k = s.ksize == 1 ? 1 : 3;
-  const unsigned pad = std::min(s.pad, k - 1);  // a 1x1 window has no border
+  const unsigned k = c.k = s.ksize == 1 ? 1 : 3;
+  const unsigned pad = c.pad = std::min(s.pad, k - 1);  // a 1x1 window has no border
+  c.fill_rows = k - 1 - pad;
   c.ppw = pixels_per_word(s.mode8);
   c.ppc = positions_per_cycle(t, s.mode8, k);
   const uint64_t wpr = ceil_div(s.width, c.ppw);
@@ -36,7 +37,7 @@ PassCycles pass_cycles(const ConvEngineTiming& t, const PassShape& s, uint64_t c
   c.cpr = static_cast<unsigned>(std::max(wpr, ceil_div(wpos, c.ppc)));
   c.start = t.start_cycles;
   c.weight_load = ceil_div(3ull * k * k * (s.mode8 ? 8 : 16), t.wm_word_bits ? t.wm_word_bits : 64);
-  c.fill = uint64_t(k - 1 - pad) * c.cpr;
+  c.fill = uint64_t(c.fill_rows) * c.cpr;
   c.stream = uint64_t(s.height + pad) * c.cpr;
   c.weight_exposed = t.weight_load_overlaps_fill
                          ? (c.weight_load > c.fill ? c.weight_load - c.fill : 0)
@@ -54,12 +55,12 @@ uint64_t count_conflicts(const ConvEngineTiming& t, const PassShape& s, const Pa
   const unsigned ppw = pc.ppw, ppc = pc.ppc, cpr = pc.cpr;
   const unsigned wpr = static_cast<unsigned>(ceil_div(s.width, ppw));
   const unsigned stride = s.stride ? s.stride : 1;
-  const int k = s.ksize == 1 ? 1 : 3, pad = int(std::min(s.pad, unsigned(k - 1)));
+  const int k = int(pc.k), pad = int(pc.pad);
   const int hpos = int(s.height) + 2 * pad - (k - 1), wposi = int(s.width) + 2 * pad - (k - 1);
   if (hpos <= 0 || wposi <= 0 || banks == 0) return 0;
   const unsigned wo = unsigned(wposi - 1) / stride + 1;
   const unsigned owpr = static_cast<unsigned>(ceil_div(wo, ppw));
-  const unsigned fill_rows = unsigned(k - 1 - pad);
+  const unsigned fill_rows = pc.fill_rows;
   const uint64_t in_cycles = uint64_t(s.height) * cpr;
   const uint64_t d_rd = t.sop_pipeline_cycles;
   const uint64_t d_wr = d_rd + t.adder_pipeline_cycles;

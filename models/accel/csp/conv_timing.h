@@ -70,6 +70,8 @@ struct PassCycles {
   uint64_t start = 0, weight_load = 0, weight_exposed = 0, fill = 0, stream = 0, drain = 0, conflicts = 0,
            conflict_cycles = 0, total = 0;
   unsigned ppc = 0, ppw = 0, cpr = 0;
+  unsigned k = 3, pad = 1;  // the window (1 or 3) and the border it really has (none for 1x1)
+  unsigned fill_rows = 0;   // rows read before the first window row is complete: k - 1 - pad
 };
 
 unsigned pixels_per_word(bool mode8);
