@@ -11,6 +11,9 @@
 
 namespace zvp {
 
+// A component on the way that adds latency depending on when the access arrives (a bus port
+// with outstanding-transaction or bandwidth limits) makes any read through it unsteady:
+// it calls not_steady() after forwarding.
 struct SteadyRead : tlm::tlm_extension<SteadyRead> {
   bool steady = false;  // set by the target (RegisterBank) on a read of a steady register
 
@@ -19,5 +22,9 @@ struct SteadyRead : tlm::tlm_extension<SteadyRead> {
     steady = static_cast<const SteadyRead&>(other).steady;
   }
 };
+
+inline void not_steady(tlm::tlm_generic_payload& gp) {
+  if (SteadyRead* s = gp.get_extension<SteadyRead>()) s->steady = false;
+}
 
 }  // namespace zvp

@@ -1,6 +1,7 @@
 #include "axi_port.h"
 
 #include "core/dmi_latency.h"
+#include "core/steady_read.h"
 
 #include <algorithm>
 
@@ -91,11 +92,9 @@ void AxiPort::lt_transport(Gp& gp, sc_time& delay) {
 }
 
 void AxiPort::b_transport(int id, Gp& gp, sc_time& delay) {
-  if (cfg_.mode == TimingMode::AT && caller_can_wait()) {
-    up_.b_transport(id, gp, delay);
-    return;
-  }
-  lt_transport(gp, delay);
+  if (cfg_.mode == TimingMode::AT && caller_can_wait()) up_.b_transport(id, gp, delay);
+  else lt_transport(gp, delay);
+  not_steady(gp);  // the latency here depends on when the access arrives
 }
 
 tlm::tlm_sync_enum AxiPort::nb_transport_fw(int id, Gp& gp, tlm::tlm_phase& ph, sc_time& t) {

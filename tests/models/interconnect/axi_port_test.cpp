@@ -9,6 +9,10 @@
 #include "interconnect/axi_port.h"
 #include "models/interconnect/traffic_gen.h"
 #include "memory/ddr_controller.h"
+#include "core/steady_read.h"
+
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 
 using namespace zvp;
 using sc_core::sc_time;
@@ -252,5 +256,56 @@ TEST(AxiPort, DmiLatencyIsTheLtTimeOfOneBeat) {
     sc_core::wait(sc_time(1, sc_core::SC_US));
     ini.write(0x110, &v, 8);
     EXPECT_EQ(ini.last_delay, dmi.get_write_latency());
+  });
+}
+
+namespace {
+
+// A target whose every read is of a steady register (it marks the SteadyRead extension).
+struct SteadyTarget : sc_core::sc_module {
+  tlm_utils::simple_target_socket<SteadyTarget> socket{"socket"};
+  explicit SteadyTarget(sc_core::sc_module_name n) : sc_core::sc_module(n) {
+    socket.register_b_transport(this, &SteadyTarget::b_transport);
+  }
+  void b_transport(tlm::tlm_generic_payload& gp, sc_time&) {
+    if (SteadyRead* s = gp.get_extension<SteadyRead>()) s->steady = true;
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
+struct SteadyReader : sc_core::sc_module {
+  tlm_utils::simple_initiator_socket<SteadyReader> socket{"socket"};
+  explicit SteadyReader(sc_core::sc_module_name n) : sc_core::sc_module(n) {}
+  // A read with a SteadyRead extension: did it come back marked steady?
+  bool read_is_steady() {
+    uint32_t v = 0;
+    tlm::tlm_generic_payload gp;
+    auto* ext = new SteadyRead;
+    gp.set_extension(ext);
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(0);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+    gp.set_data_length(4);
+    gp.set_streaming_width(4);
+    sc_time d = sc_core::SC_ZERO_TIME;
+    socket->b_transport(gp, d);
+    return ext->steady;
+  }
+};
+
+}  // namespace
+
+// A port's latency depends on when an access arrives (outstanding limits, the channel's
+// occupancy): a read through it is not steady, whatever the register behind it says.
+TEST(AxiPort, ReadsThroughAPortAreNotSteady) {
+  AxiPort port("gp0", hp(TimingMode::LT));
+  SteadyTarget reg("reg"), direct_reg("direct_reg");
+  SteadyReader via_port("via_port"), direct("direct");
+  via_port.socket.bind(port.target);
+  port.initiator.bind(reg.socket);
+  direct.socket.bind(direct_reg.socket);
+  zvp::test::run_sim([&] {
+    EXPECT_TRUE(direct.read_is_steady());
+    EXPECT_FALSE(via_port.read_is_steady());
   });
 }
