@@ -75,23 +75,16 @@ void expect_same_run(const Outcome& a, const Outcome& b) {
   EXPECT_EQ(b.forwarded, 0u);
 }
 
-TEST(CortexA9ForwardPolls, ArmLoopFlatCpiSameRunMostReadsForwarded) {
-  const auto [on, off] = run_both("poll", 1.0);
+// The same run with and without forwarding, and most of the reads forwarded.
+void expect_forwarded(const char* program, double cpi) {
+  const auto [on, off] = run_both(program, cpi);
   expect_same_run(on, off);
   EXPECT_GT(on.forwarded, on.mmio / 2);
 }
 
-TEST(CortexA9ForwardPolls, ArmLoopPipelineModelSameRunMostReadsForwarded) {
-  const auto [on, off] = run_both("poll", 0.0);
-  expect_same_run(on, off);
-  EXPECT_GT(on.forwarded, on.mmio / 2);
-}
-
-TEST(CortexA9ForwardPolls, ThumbLoopSameRunMostReadsForwarded) {
-  const auto [on, off] = run_both("poll_thumb", 0.0);
-  expect_same_run(on, off);
-  EXPECT_GT(on.forwarded, on.mmio / 2);
-}
+TEST(CortexA9ForwardPolls, ArmLoopFlatCpiSameRunMostReadsForwarded) { expect_forwarded("poll", 1.0); }
+TEST(CortexA9ForwardPolls, ArmLoopPipelineModelSameRunMostReadsForwarded) { expect_forwarded("poll", 0.0); }
+TEST(CortexA9ForwardPolls, ThumbLoopSameRunMostReadsForwarded) { expect_forwarded("poll_thumb", 0.0); }
 
 // A loop that also counts its iterations changes a register each time: not forwarded, and the
 // count it stores is the number of reads.
