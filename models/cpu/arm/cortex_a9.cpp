@@ -793,10 +793,12 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
 void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
                             const sc_core::sc_time& latency) {
   BlockInfo& b = *block_;
-  const bool again = poll_.block == &b && poll_.addr == addr && poll_.size == size &&
-                     poll_.value == value && poll_.latency == latency &&
+  // (The same cache slot and start address, and exactly this block's instructions in between:
+  // the block itself ran twice in a row, looping back with this value the first time.)
+  const bool again = poll_.block == &b && poll_.pc == b.addr && poll_.addr == addr &&
+                     poll_.size == size && poll_.value == value && poll_.latency == latency &&
                      poll_.insns + b.count == insns_;
-  poll_ = {&b, addr, value, insns_, size, latency};
+  poll_ = {&b, b.addr, addr, value, insns_, size, latency};
   if (!again || agent_ || mem_ || code_hooks_) return;
   // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
   // branch, or a conditional one whose counter is saturated at "taken".

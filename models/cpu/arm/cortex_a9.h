@@ -464,6 +464,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // The last read of a steady register from a polling loop (forward_poll).
   struct PollRead {
     const BlockInfo* block = nullptr;
+    uint32_t pc = 0;  // the block's address
     uint64_t addr = 0, value = 0, insns = 0;
     unsigned size = 0;
     sc_core::sc_time latency;
