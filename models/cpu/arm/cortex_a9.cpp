@@ -787,9 +787,9 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
 // on registers it does not write (arm::is_poll_loop), and the register reads the same until
 // the core synchronises or writes (no other process runs meanwhile): so every further
 // iteration up to the next synchronisation would repeat this one exactly. Those iterations are
-// accounted here as the block hook and bus_access would account them, one by one, stopping
-// before the first that would leave the hook's fast path (a slice end) or whose read would
-// need a synchronisation: Unicorn then runs that one itself.
+// accounted here as the block hook and bus_access would account them, up to before the first
+// that would leave the hook's fast path (a slice end) or whose read would need a
+// synchronisation: Unicorn then runs that one itself.
 void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
                             const sc_core::sc_time& latency) {
   BlockInfo& b = *block_;
