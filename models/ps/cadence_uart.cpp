@@ -49,7 +49,9 @@ CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, uns
   regs_.add("MODEMCR", ZVP_UART_MODEMCR).writable(0x23);
   regs_.add("MODEMSR", ZVP_UART_MODEMSR, 0, Access::RO);
   // Steady: the FIFO levels and shifter states change only in tx_done/the RX process and on
-  // writes, never with the time of the read (a polling core may account repeated reads).
+  // writes, never with the time of the read (a polling core may account repeated reads). A read
+  // does set access_time_ (before_access), but only a write's callbacks use it, after their own
+  // before_access.
   regs_.add("SR", ZVP_UART_SR, 0, Access::RO).steady().on_read([this](uint32_t) { return status(); });
   regs_.add("FIFO", ZVP_UART_FIFO)
       .sub_word()
