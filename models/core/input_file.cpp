@@ -40,32 +40,53 @@ uint64_t check_input_file(const std::string& path, const std::string& what, uint
   return static_cast<uint64_t>(st.st_size);
 }
 
-std::vector<uint8_t> read_input_file(const std::string& path, const std::string& what, uint64_t max_bytes) {
-  check_input_file(path, what, max_bytes);
+namespace {
+
+// Opens path after check_input_file, checks the open file again (it may have been replaced) and
+// reads at most `capacity` bytes into the buffer `sized` gives for the file's size.
+template <typename Sized>
+uint64_t read_checked(const std::string& path, const std::string& what, uint64_t capacity, Sized sized) {
+  check_input_file(path, what, capacity);
   // O_NONBLOCK: should the path have become a FIFO since the check, open() does not wait.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw ConfigError("cannot read " + what + " " + path + ": " + std::strerror(errno));
   struct stat st {};
-  std::vector<uint8_t> out;
+  uint64_t got = 0;
   try {
     if (::fstat(fd, &st) != 0) throw ConfigError("cannot read " + what + " " + path + ": " + std::strerror(errno));
-    check_stat(st, path, what, max_bytes);
-    out.resize(static_cast<size_t>(st.st_size));
-    size_t got = 0;
-    while (got < out.size()) {
-      const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+    check_stat(st, path, what, capacity);
+    const uint64_t size = static_cast<uint64_t>(st.st_size);
+    uint8_t* dst = sized(size);
+    while (got < size) {
+      const ssize_t n = ::read(fd, dst + got, size - got);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) throw ConfigError("cannot read " + what + " " + path + ": " + std::strerror(errno));
       if (n == 0) break;  // shrank meanwhile
-      got += static_cast<size_t>(n);
+      got += static_cast<uint64_t>(n);
     }
-    out.resize(got);
   } catch (...) {
     ::close(fd);
     throw;
   }
   ::close(fd);
+  return got;
+}
+
+}  // namespace
+
+std::vector<uint8_t> read_input_file(const std::string& path, const std::string& what, uint64_t max_bytes) {
+  std::vector<uint8_t> out;
+  const uint64_t got = read_checked(path, what, max_bytes, [&out](uint64_t size) {
+    out.resize(static_cast<size_t>(size));
+    return out.data();
+  });
+  out.resize(static_cast<size_t>(got));
   return out;
+}
+
+uint64_t read_input_file_into(const std::string& path, const std::string& what, uint8_t* dst,
+                              uint64_t capacity) {
+  return read_checked(path, what, capacity, [dst](uint64_t) { return dst; });
 }
 
 std::string read_input_text(const std::string& path, const std::string& what, uint64_t max_bytes) {

@@ -16,6 +16,11 @@ uint64_t check_input_file(const std::string& path, const std::string& what, uint
 // check_input_file, then reads the whole file (read errors, e.g. /proc/self/mem, are errors).
 std::vector<uint8_t> read_input_file(const std::string& path, const std::string& what, uint64_t max_bytes);
 std::string read_input_text(const std::string& path, const std::string& what, uint64_t max_bytes);
+// check_input_file against `capacity`, then reads the whole file straight into dst (no copy in
+// between: data files go into the DDR model this way). Returns the bytes read; a file that
+// grows past `capacity` meanwhile is an error, and nothing beyond dst + capacity is written.
+uint64_t read_input_file_into(const std::string& path, const std::string& what, uint8_t* dst,
+                              uint64_t capacity);
 
 // The largest YAML file ZVP reads (scenarios, boards, sweeps are a few KiB).
 constexpr uint64_t kMaxYamlBytes = 4ull << 20;

@@ -47,6 +47,7 @@ Session::Session(const Scenario& sc, const HostIo& io)
   // Data files are checked (kind, size, place, overlap) before any is read: a wrong path costs
   // nothing, and the firmware is not silently overwritten.
   std::vector<Span> taken;
+  std::vector<uint64_t> sizes;  // of the data files, as checked
   for (const auto& seg : img.segments)
     if (seg.paddr < ZVP_DDR_BASE + ddr)
       taken.push_back({seg.paddr - ZVP_DDR_BASE, seg.paddr - ZVP_DDR_BASE + seg.memsz, "the firmware " + img.path});
@@ -65,12 +66,14 @@ Session::Session(const Scenario& sc, const HostIo& io)
           throw ConfigError(me.what + " [" + hex(me.lo) + ", " + hex(me.hi) + ") overlaps " + t.what + " [" +
                             hex(t.lo) + ", " + hex(t.hi) + "); if intended, say 'overlap: allowed' in the scenario's data entry (zvp boot: --allow-overlap)");
     taken.push_back(me);
+    sizes.push_back(size);
   }
-  for (const auto& d : sc_.data) {
-    const auto bytes = read_input_file(d.file, "data file", ddr);
-    if (d.address >= ddr || bytes.size() > ddr - d.address)
+  // Read straight into the DDR model, at most the size checked above: a file that has grown
+  // since is refused before anything spills over its neighbours, one that has shrunk too.
+  for (size_t i = 0; i < sc_.data.size(); ++i) {
+    const auto& d = sc_.data[i];
+    if (read_input_file_into(d.file, "data file", soc_->ddrc.data() + d.address, sizes[i]) != sizes[i])
       throw ConfigError("data file " + d.file + " changed size while being read");
-    soc_->ddrc.load(d.address, bytes.data(), bytes.size());
   }
   zvp_bootparam bp{};
   bp.magic = ZVP_BOOTPARAM_MAGIC;
