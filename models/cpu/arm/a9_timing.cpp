@@ -24,6 +24,8 @@ void A9Timing::declare(ParamScope& p) {
   p.add("vmov_latency", vmov_latency, "cycles", "VMOV/VMRS between core and VFP registers", 1, 64);
   p.add("branch_mispredict", branch_mispredict, "cycles", "pipeline refill after a mispredicted branch", 0,
         64);
+  p.add("ghb_entries", ghb_entries, "counters",
+        "2-bit counters in the Global History Buffer (a power of two; gshare-indexed)", 2, 1u << 16);
   const struct {
     const char* name;
     VfpCost* cost;

@@ -58,6 +58,11 @@ struct A9Timing {
   VfpCost vfp_sqrt{13, 17, 28, 32}; // VSQRT
   VfpCost neon{1, 4, 1, 4};         // Advanced SIMD data processing (coarse)
   unsigned branch_mispredict = 8;   // pipeline refill (charged by the core, per misprediction)
+  // Direction predictor: the Prefetch Unit's Global History Buffer of 2-bit counters (Cortex-A9
+  // TRM, "About the L1 instruction side memory system": 4096 in r2; 1K-16K configurable later),
+  // indexed by the branch address and the global history of conditional outcomes (gshare: as
+  // many history bits as index bits).
+  unsigned ghb_entries = 4096;
 
   // Parameters (the core declares them under cpu0.timing): every field, by its name; the VFP
   // classes as vfp.<class>.{f32,f64}_{issue,latency}, Advanced SIMD as neon.{issue,latency}.

@@ -64,6 +64,13 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
                                 ": issue width and load/store words per cycle must be positive");
   unit_cycles_ = p_.cpi > 0 ? p_.cpi : 1.0;
   hot_.mispredict_units = p_.timing.branch_mispredict;
+  if (p_.timing.ghb_entries < 2 || (p_.timing.ghb_entries & (p_.timing.ghb_entries - 1)))
+    throw ConfigError(std::string(this->name()) + ".timing.ghb_entries must be a power of two");
+  ghb_.reset(new uint8_t[p_.timing.ghb_entries]);
+  // A branch never seen is fetched as not taken: weakly not-taken counters.
+  std::fill(ghb_.get(), ghb_.get() + p_.timing.ghb_entries, uint8_t{1});
+  hot_.ghb = ghb_.get();
+  hot_.ghb_mask = p_.timing.ghb_entries - 1;
   steady_ = new SteadyRead;
   gp_.set_extension(steady_);
   if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
@@ -566,19 +573,30 @@ void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   uc_emu_stop(uc);
 }
 
-// Branch prediction at block granularity: a 2-bit direction counter per conditional branch
-// and the last target per indirect branch (the A9's global-history predictor and BTAC are
-// approximated per branch); returns are predicted by the return stack and direct unconditional
-// branches always hit, so blocks ending in those never come here (predicted_end). A wrong
-// prediction costs a pipeline refill. Inline in the block hook: a call per branch was 10 % of
-// a compute kernel's host time.
+// Branch prediction at block granularity. A conditional branch's direction comes from the
+// Global History Buffer: 2-bit counters indexed gshare-style by the branch and the outcomes of
+// the last log2(entries) conditional branches (UG585 and the Cortex-A9 TRM give the buffer and
+// its size, not the index function: gshare with as many history bits as index bits is the
+// textbook two-level scheme). The global history is what lets the A9 predict a short loop's
+// exit (its outcome follows a fixed pattern of earlier ones), which a counter per branch never
+// does. An indirect branch is predicted to go where it went last (the BTAC). Returns are
+// predicted by the return stack and direct unconditional branches always hit, so blocks ending
+// in those never come here (predicted_end). A wrong prediction costs a pipeline refill.
+// Inline in the block hook (a call per branch was 10 % of a compute kernel's host time); the
+// counter steps by a table. The buffer costs the host about 2 cycles per conditional branch
+// over a counter kept in the block's entry (compute kernel: about 10 % of its wall time).
 inline void CortexA9::predict(Hot& h, BlockInfo& prev, uint32_t next) {
-  bool miss;
+  // kNext[counter * 2 + taken]: the 2-bit saturating counter's step.
+  static constexpr uint8_t kNext[8] = {0, 1, 0, 2, 1, 3, 2, 3};
+  uint32_t miss;
   if (prev.end == arm::BlockEnd::kCondDirect) {
-    const bool taken = next != prev.fallthrough;
-    miss = taken != (prev.counter >= 2);
-    if (taken && prev.counter < 3) ++prev.counter;
-    if (!taken && prev.counter > 0) --prev.counter;
+    const uint32_t taken = next != prev.fallthrough;
+    const uint32_t i = ghb_index(h, prev);
+    const uint32_t c = h.ghb[i];
+    miss = (c >> 1) ^ taken;
+    // Unmasked: one shift-and-add from one block's history to the next (ghb_index masks).
+    h.history = (h.history << 1) + taken;
+    h.ghb[i] = kNext[c * 2u + taken];  // last: a byte store may alias h's fields
   } else {  // kIndirect
     miss = next != prev.predicted;
     prev.predicted = next;
@@ -630,9 +648,7 @@ CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   if (p_.cpi > 0) return b;
   b.end = c.end;
   b.predicts = predicted_end(c.end);
-  // A conditional branch starts predicted taken if it goes backwards (a loop), as static
-  // prediction does; an indirect one has no target yet.
-  b.counter = (c.end == arm::BlockEnd::kCondDirect && c.target <= addr) ? 2 : 1;
+  b.ghb_key = static_cast<uint16_t>((b.fallthrough >> 1) & hot_.ghb_mask);
   return b;
 }
 
@@ -801,8 +817,12 @@ void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
   poll_ = {&b, b.addr, addr, value, insns_, size, latency};
   if (!again || agent_ || mem_ || code_hooks_) return;
   // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
-  // branch, or a conditional one whose counter is saturated at "taken".
-  if (b.end == arm::BlockEnd::kCondDirect && (predict_ != &b || b.counter != 3)) return;
+  // branch, or a conditional one whose counter is saturated at "taken" under an all-taken
+  // history (the iteration then leaves both as they are).
+  if (b.end == arm::BlockEnd::kCondDirect &&
+      (predict_ != &b || (hot_.history & hot_.ghb_mask) != hot_.ghb_mask ||
+       hot_.ghb[ghb_index(hot_, b)] != 3))
+    return;
   // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
   // below stop_at_, and its read ends at local(k) = local + (time of the cycles then - time
   // charged now) + k * latency, which must stay before the next synchronisation. local(k) grows

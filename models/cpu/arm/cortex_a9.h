@@ -324,11 +324,11 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
     uint32_t addr = 1, size = 0, count = 0;
     uint32_t units = 0;       // time units the block costs (cycles; instructions if flat)
     uint32_t fallthrough = 0; // address after the block
-    uint32_t predicted = 0;   // predicted successor (BTAC / last target)
+    uint32_t predicted = 0;   // an indirect end's last target (BTAC)
     arm::BlockEnd end = arm::BlockEnd::kFallThrough;
-    uint8_t counter = 0;      // 2-bit direction counter for a conditional end (>= 2: taken)
     bool poll = false;        // a polling loop's shape (arm::is_poll_loop), with forward_polls
     bool predicts = false;    // predicted_end(end), precomputed for the hook
+    uint16_t ghb_key = 0;     // the branch's part of its GHB index (see ghb_index)
   };
   static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");
   enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
@@ -399,12 +399,21 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
     uint64_t insns = 0;         // instructions so far
     uint64_t mispredicts = 0;   // mispredicted branches so far
     uint32_t mispredict_units = 0;  // p_.timing.branch_mispredict, here to stay on this line
+    uint32_t history = 0;       // global history of conditional outcomes (last in bit 0)
+    uint32_t ghb_mask = 0;      // ghb entries - 1
+    uint8_t* ghb = nullptr;     // ghb_
   } hot_;
+  std::unique_ptr<uint8_t[]> ghb_;
   // Blocks whose end the predictor tracks (conditional direct and indirect branches).
   static bool predicted_end(arm::BlockEnd e) {
     return e == arm::BlockEnd::kCondDirect || e == arm::BlockEnd::kIndirect;
   }
   static void predict(Hot& h, BlockInfo& prev, uint32_t next);
+  // The GHB counter of a block's conditional branch under the current history: the address
+  // after the branch (halfwords) XOR the last log2(entries) outcomes.
+  static uint32_t ghb_index(const Hot& h, const BlockInfo& b) {
+    return (b.ghb_key ^ h.history) & h.ghb_mask;
+  }
   BlockInfo*& block_ = hot_.block;
   BlockInfo*& predict_ = hot_.predict;
   Semihosting semi_;
