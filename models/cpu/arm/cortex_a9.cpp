@@ -56,6 +56,7 @@ class UcMemory : public SemihostMemory {
 CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
     : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
   hot_.cache = block_cache_.get();
+  hot_.block = &no_block_;
   if (p_.clock.hz() <= 0 || !(p_.cpi >= 0))
     throw std::invalid_argument(std::string(this->name()) +
                                 ": clock must be positive and CPI positive (or 0: modelled)");
@@ -463,7 +464,7 @@ uint32_t CortexA9::find_faulting_pc() {
   regs[15] = 0;
   uint32_t first_unknown = 0, last = 0;
   bool have_unknown = false, have_last = false;
-  if (!block_) return get_reg(UC_ARM_REG_R15);
+  if (block_ == &no_block_) return get_reg(UC_ARM_REG_R15);
   const uint32_t start = block_->addr, end = block_->addr + block_->size;
   for (uint32_t pc = start; pc < end;) {
     uint32_t insn = 0;
@@ -506,21 +507,21 @@ void CortexA9::halt(const std::string& why) {
 
 // The hot path: called at the start of every translated block executed (Unicorn 2.1 calls a
 // single block hook directly from the translated code). The common case is a few loads, two
-// adds and three stores: the previous block's branch is resolved only if it ends in a
-// conditional or indirect branch (predict_ is null otherwise), and one comparison of units_
+// adds and two stores: the previous block's branch is resolved only if it ends in a
+// conditional or indirect branch (its entry says so), and one comparison of units_
 // against stop_at_ covers the end of the slice, a stop request and a raised interrupt line.
 void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
   Hot& h = self->hot_;
   const uint32_t a = static_cast<uint32_t>(addr);
   // The previous block's branch is resolved now, whether or not this block runs in this slice.
-  if (__builtin_expect(h.predict != nullptr, 0)) predict(h, *h.predict, a);
+  BlockInfo& prev = *h.block;
+  if (__builtin_expect(prev.predicts, 0)) predict(h, prev, a);
   BlockInfo& b = h.cache[(a >> 1) & (kBlockCacheSize - 1)];
   if (__builtin_expect(h.units < h.stop_at && b.addr == a && b.size == size, 1)) {
     h.units += b.units;
     h.insns += b.count;
     h.block = &b;
-    h.predict = b.predicts ? &b : nullptr;
     return;
   }
   self->on_block_slow(a, size);
@@ -558,7 +559,6 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
-  predict_ = nb.predicts ? &nb : nullptr;
 }
 
 // The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's
@@ -658,11 +658,11 @@ CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
 // the instruction count or (beyond what an MMIO access has already made visible) the time.
 void CortexA9::uncharge_tail(uint32_t pc) {
   // (A stop before a block, at a slice end, charged nothing: block_ is still the previous one.)
-  if (stopped_by_block_ || !block_ || pc < block_->addr || pc >= block_->addr + block_->size) return;
+  if (stopped_by_block_ || pc < block_->addr || pc >= block_->addr + block_->size) return;
   const arm::BlockCost tail = code_cost(pc, block_->addr + block_->size - pc);
   insns_ -= std::min<uint64_t>(insns_, tail.count);
   units_ = std::max(units_ >= tail.cycles ? units_ - tail.cycles : 0, charged_units_);
-  block_ = nullptr;
+  block_ = &no_block_;
 }
 
 void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
@@ -791,7 +791,7 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
   if (!write) {
     std::memcpy(&v, buf, size);
     // Only on a resolved route: a traced access must be made (and logged) every time.
-    if (steady_->steady && route && block_ && block_->poll) forward_poll(addr, size, v, delay - issued);
+    if (steady_->steady && route && block_->poll) forward_poll(addr, size, v, delay - issued);
   }
   if (qk_.need_sync()) request_stop();  // e.g. a polling loop: let the device's time run
   return v;
@@ -820,7 +820,7 @@ void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
   // branch, or a conditional one whose counter is saturated at "taken" under an all-taken
   // history (the iteration then leaves both as they are).
   if (b.end == arm::BlockEnd::kCondDirect &&
-      (predict_ != &b || (hot_.history & hot_.ghb_mask) != hot_.ghb_mask ||
+      (!b.predicts || (hot_.history & hot_.ghb_mask) != hot_.ghb_mask ||
        hot_.ghb[ghb_index(hot_, b)] != 3))
     return;
   // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
@@ -951,8 +951,7 @@ void CortexA9::run() {
     stopped_by_block_ = false;
     fault_ = {};
     fetch_fault_ = false;
-    block_ = nullptr;
-    predict_ = nullptr;
+    block_ = &no_block_;
     if (mem_) refresh_memory_control();
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
@@ -991,7 +990,7 @@ void CortexA9::run() {
         // WFE/YIELD, on which Unicorn stops too, with PC after the hint that ended the block.
         uint16_t h1 = 0, h2 = 0;
         uint32_t w = 0;
-        const bool after_block_end = block_ && block_->addr + block_->size == pc;
+        const bool after_block_end = block_->addr + block_->size == pc;
         const bool hint =
             after_block_end &&
             (thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfe_or_yield(h1, 0)) ||

@@ -393,8 +393,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   struct alignas(64) Hot {
     uint64_t units = 0;         // time units so far
     uint64_t stop_at = 0;       // fast path while units < stop_at (0: a stop or an interrupt is pending)
-    BlockInfo* predict = nullptr;  // the block executing, if it ends in a predicted branch
-    BlockInfo* block = nullptr;    // the block executing (fault decoding, hint detection)
+    BlockInfo* block = nullptr;    // the block executing (no_block_ before the slice's first)
     BlockInfo* cache = nullptr;    // block_cache_
     uint64_t insns = 0;         // instructions so far
     uint64_t mispredicts = 0;   // mispredicted branches so far
@@ -414,8 +413,10 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   static uint32_t ghb_index(const Hot& h, const BlockInfo& b) {
     return (b.ghb_key ^ h.history) & h.ghb_mask;
   }
+  // No block yet in this slice (nothing to predict, no code to decode): a real entry, so the
+  // hook reads its `predicts` flag without a null test. Its range [1, 1) holds no PC.
+  BlockInfo no_block_;
   BlockInfo*& block_ = hot_.block;
-  BlockInfo*& predict_ = hot_.predict;
   Semihosting semi_;
   bool heap_info_set_ = false;
 
