@@ -517,14 +517,21 @@ void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_
   // The previous block's branch is resolved now, whether or not this block runs in this slice.
   BlockInfo& prev = *h.block;
   if (__builtin_expect(prev.predicts, 0)) predict(h, prev, a);
-  BlockInfo& b = h.cache[(a >> 1) & (kBlockCacheSize - 1)];
+  // Entry (a >> 1) mod the cache size, as a byte offset: one shift and one mask.
+  BlockInfo& b = *reinterpret_cast<BlockInfo*>(reinterpret_cast<char*>(h.cache) +
+                                              ((a << 4) & ((kBlockCacheSize - 1) << 5)));
+  static_assert(sizeof(BlockInfo) == 1u << 5, "the offset above scales (a >> 1) by 32");
   if (__builtin_expect(h.units < h.stop_at && b.addr == a && b.size == size, 1)) {
     h.units += b.units;
     h.insns += b.count;
     h.block = &b;
     return;
   }
-  self->on_block_slow(a, size);
+  on_block_slow(uc, addr, size, self_);  // the same arguments: a jump
+}
+
+void CortexA9::on_block_slow(uc_engine*, uint64_t addr64, uint32_t size, void* self_) {
+  static_cast<CortexA9*>(self_)->on_block_slow(static_cast<uint32_t>(addr64), size);
 }
 
 void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {

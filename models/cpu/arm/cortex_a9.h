@@ -369,6 +369,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void uncharge_tail(uint32_t pc);
   void on_block_slow(uint32_t addr, uint32_t size);  // on uc_
+  static void on_block_slow(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void stop_before_block(uc_engine* uc, uint32_t addr);
   void request_stop() {
     stop_request_ = true;
