@@ -44,9 +44,10 @@ struct Builder {
   HlsLoop read3(const std::string& n, uint64_t c, uint64_t h, uint64_t w) {
     return loop(n + "_k", c, 0, {loop(n + "_row", h, 0, {loop(n + "_col", w, o.copy())})});
   }
-  // Reads h x w positions, each from c streams in turn (channel innermost): the multi-stream read.
+  // Reads h x w positions, each from c streams in turn (channel innermost, the stream picked by
+  // an if/else on k): the multi-stream read.
   HlsLoop read_interleaved(const std::string& n, uint64_t h, uint64_t w, uint64_t c) {
-    return loop(n + "_i", h, 0, {loop(n + "_j", w, 0, {loop(n + "_k", c, o.copy())})});
+    return loop(n + "_i", h, 0, {loop(n + "_j", w, 0, {loop(n + "_k", c, o.select_copy())})});
   }
 
   LenetStage stage(std::string n, LenetLayer l, unsigned inst, std::vector<HlsLoop> rd, std::vector<HlsLoop> cp,

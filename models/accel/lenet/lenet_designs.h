@@ -6,7 +6,8 @@
 //   stream     "Stream interface": one function per layer, hls::stream channels, no loop pragmas
 //              (the loops run sequentially), DATAFLOW only.
 //   partial    "Partially parallel": conv1 split into 3 sub-functions (one output channel each,
-//              running in parallel), conv2 into 6; pool1/pool2 read 3/6 streams interleaved.
+//              running in parallel), conv2 into 6; pool1/pool2 read 3/6 streams interleaved, the
+//              stream chosen by an if/else on the channel index.
 //   optimized  "Optimize": partial + PIPELINE II=1 on the input-buffer read loops of sub_conv1/2 and
 //              UNROLL of the innermost kernel-column loop (5 multiply-accumulates per iteration).
 //
@@ -31,7 +32,14 @@
 // Rules (depth = issue states of the loads + read latency + dependent states - 1: the first
 // dependent state is the one the data arrives in; LenetHlsOps::after_loads):
 //   copy of a stream item into a buffer or on to other streams ..... 1: a FIFO read and the store
-//     of the same item, no arithmetic, one state, pipelined (II=1, depth 1) or not
+//     of the same item, no arithmetic, one state, pipelined (II=1, depth 1) or not. Writes of one
+//     item to several streams share that state (each stream is its own port)
+//   copy from one of several streams chosen by the loop index ...... 2 = the compare that picks
+//     the stream (`if (k == 0) in0.read(); else if (k == 1) in1.read(); ...`), one dependent step
+//     (F3), then the read and the store. A blocking FIFO read has a side effect, so HLS does not
+//     execute it speculatively: which read runs must be known first. Where both branches access
+//     the same stream (the conv layers' `if (acc > 0) out.write(acc); else out.write(0);`) the
+//     two writes merge into one unconditional write of a selected value and no state is added
 //   multiply-accumulate acc += (acc_t)(x * w) ............ 4 = 1 issue state (x and w are in
 //     different memories) + 1 read latency + multiply, round, saturating add - 1. The address
 //     arithmetic (row and column offsets, of a 2-D or a 3-D buffer alike) is in the issue state:
@@ -49,11 +57,10 @@
 //   argmax step (load score i, compare-select with the running maximum) ....... 2 = 1 + 1 + 1 - 1
 //   the return-value write (one s_axilite output register) ..................................... 1
 // What the rules leave unexplained (tests/models/accel/lenet/latency_test.cpp prints the table):
-// the partial/optimized pool1 and pool2 take 11 states per output in the seed against the stream
-// design's 7 for the same 2x2 max; for the optimized sub_conv2 (3-D buffer, row stride 14, kernel
-// column unrolled) the rules give 10 % less than the seed while the optimized sub_conv1 (2-D,
-// stride 32) matches: an address stage only where the stride is not a power of two and no
-// loop-entry state can hold it would fit, but one stage of the seed cannot tell that from a fit.
+// for the optimized sub_conv2 (3-D buffer, row stride 14, kernel column unrolled) the rules give
+// 10 % less than the seed while the optimized sub_conv1 (2-D, stride 32) matches: an address
+// stage only where the stride is not a power of two and no loop-entry state can hold it would
+// fit, but one stage of the seed cannot tell that from a fit.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -78,6 +85,7 @@ struct LenetHlsOps {
 
   // The rules of the header comment, one per operation kind.
   unsigned copy() const { return 1; }                                          // FIFO read + store
+  unsigned select_copy() const { return step + copy(); }                       // pick the stream, copy
   unsigned mac() const { return after_loads(1, mul_latency + 2 * step); }      // x/w, mul, round, add
   unsigned mac_chain() const { return step; }                                  // one more saturating add
   unsigned bias() const { return after_loads(1, 0); }                          // data at sub-loop entry

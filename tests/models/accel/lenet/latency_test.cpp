@@ -67,6 +67,7 @@ TEST(HlsLatency, MalformedLoopsThrow) {
 TEST(LenetDesigns, OperationDepthsFollowFromTheSchedulingFacts) {
   const LenetHlsOps o;  // RAM_1P, read latency 1, DSP48 multiply 1, one state per dependent step
   EXPECT_EQ(o.copy(), 1u);
+  EXPECT_EQ(o.select_copy(), 2u);   // the compare that picks the stream, then the read and store
   EXPECT_EQ(o.mac(), 4u);           // issue, multiply (data arrives), round, saturating add
   EXPECT_EQ(o.mac_chain(), 1u);     // one more saturating add per unrolled copy
   EXPECT_EQ(o.bias(), 1u);          // the issue state; the data arrives in the sub-loop's entry
@@ -105,15 +106,16 @@ TEST(LenetDesigns, OperationDepthsFollowFromTheSchedulingFacts) {
 //              conv2)": sub_conv1() 88954, sub_conv2() 34500, total 89946
 //   optimized  "Light LeNet-5 with HLS (Optimize)", table "[After apply pragma]": sub_conv1() 34011,
 //              sub_conv2() 14912, total 34011
-// The depths are rules, not fits (lenet_designs.h), and the error they give is accepted. Today 22
-// of the 27 stages are within +/-5 % (the issue's target is 24): the four pooling stages of the
-// partial and optimized designs are 22-24 % short (the seed takes 11 states per output there, 7
-// in the stream design, for the same 2x2 max) and the optimized sub_conv2 is 10 % short. The test
-// fails when a stage leaves +/-25 % (the band the rules reach, both ways) or when fewer than 22
-// stages are within +/-5 %.
+// The depths are rules, not fits (lenet_designs.h), and the error they give is accepted. Today 26
+// of the 27 stages are within +/-5 % (the issue's target is 24): the optimized sub_conv2 is 10 %
+// short. The pooling stages of the partial and optimized designs read 3 or 6 streams chosen by an
+// if/else on the channel index, one state more per read than the stream design's single-stream
+// read (the rule "copy from one of several streams"); before that rule they were 22-24 % short.
+// The test fails when a stage leaves +/-15 % (the band the rules reach, both ways) or when fewer
+// than 26 stages are within +/-5 %.
 TEST(LenetDesigns, StageLatenciesAgainstTheSeedTables) {
-  constexpr double kBand = 0.25, kClose = 0.05;
-  constexpr int kMinClose = 22;
+  constexpr double kBand = 0.15, kClose = 0.05;
+  constexpr int kMinClose = 26;
   struct Row {
     const char* stage;
     double seed;
