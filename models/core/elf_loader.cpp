@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -111,11 +112,15 @@ ElfImage load_elf_file(const std::string& path, uint16_t expected_machine) {
       if (!gelf_getsym(d, static_cast<int>(k), &sym)) break;
       const char* nm = elf_strptr(h.e, sh.sh_link, sym.st_name);
       if (!nm || !*nm) continue;
+      if (GELF_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_shndx != SHN_UNDEF)
+        img.functions.push_back({sym.st_value & ~uint64_t(1), sym.st_size, nm});
       // Prefer global definitions over local ones of the same name.
       if (GELF_ST_BIND(sym.st_info) == STB_LOCAL && img.symbols.count(nm)) continue;
       img.symbols[nm] = sym.st_value;
     }
   }
+  std::sort(img.functions.begin(), img.functions.end(),
+            [](const ElfFunction& a, const ElfFunction& b) { return a.addr < b.addr; });
   return img;
 }
 

@@ -23,12 +23,19 @@ struct ElfSegment {
   bool exec = false;
 };
 
+// A function symbol (STT_FUNC) with its extent; addr has the Thumb bit cleared.
+struct ElfFunction {
+  uint64_t addr = 0, size = 0;
+  std::string name;
+};
+
 struct ElfImage {
   std::string path;
   uint16_t machine = 0;        // EM_ARM (40), EM_RISCV (243)
   uint64_t entry = 0;
   std::vector<ElfSegment> segments;
   std::map<std::string, uint64_t> symbols;  // global and local symbols with a name
+  std::vector<ElfFunction> functions;       // function symbols by address (profiles name code with them)
 
   bool symbol(const std::string& name, uint64_t& value) const {
     auto it = symbols.find(name);

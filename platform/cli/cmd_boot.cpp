@@ -58,6 +58,9 @@ options:
                         chrome://tracing (README "Debugging firmware")
   --perfetto-filter W   keep only tracks whose "group/name" contains one of the comma-separated W
   --perfetto-max-events N  stop recording after N events, with a warning (default 1000000)
+  --profile FILE        write where the Cortex-A9's cycles went, by function of the ELF (a sample
+                        of the executing block every --profile-period cycles, default 1000;
+                        times and results are unchanged)
   --gdb PORT            a GDB remote server for the Cortex-A9 on 127.0.0.1:PORT (gdb-multiarch:
                         target remote :PORT); halting the core halts the whole platform
   --gdb-rv PORT         a GDB remote server for the RISC-V core inside the PL design (the csp

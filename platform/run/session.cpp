@@ -6,7 +6,9 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/code_profile.h"
 #include "core/elf_loader.h"
+#include "core/log.h"
 #include "core/input_file.h"
 #include "core/timeline.h"
 #include "core/tx_trace.h"
@@ -43,6 +45,10 @@ Session::Session(const Scenario& sc, const HostIo& io)
   if (cfg_->design) cfg_->design->build(*soc_);
   connect_uarts();
   soc_->load_elf(img);
+  if (!io_.profile_path.empty()) {
+    functions_ = std::move(img.functions);
+    soc_->cpu.set_profile_period(io_.profile_period);
+  }
   const uint64_t ddr = soc_->ddr_size();
   // Data files are checked (kind, size, place, overlap) before any is read: a wrong path costs
   // nothing, and the firmware is not silently overwritten.
@@ -260,7 +266,16 @@ RunResult Session::run() {
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();
   vcd_.reset();
   Timeline::close(sc_core::sc_time_stamp());
+  if (!io_.profile_path.empty()) write_profile_file();
   return r;
+}
+
+void Session::write_profile_file() const {
+  std::ofstream out(io_.profile_path);
+  write_profile(out, profile_by_function(soc_->cpu.profile_samples(), functions_), soc_->cpu.profile_period(),
+                "Cortex-A9 running " + sc_.arm_elf);
+  out.flush();
+  if (!out) log::error("zvp", "--profile: cannot write " + io_.profile_path);
 }
 
 }  // namespace zvp

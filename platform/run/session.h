@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "console.h"
+#include "core/elf_loader.h"
 #include "core/irq.h"
 #include "run_config.h"
 #include "scenario.h"
@@ -37,6 +38,10 @@ struct HostIo {
   std::string perfetto_path;                 // timeline JSON (models/core/timeline.h), "" = none
   std::string perfetto_filter;               // comma-separated words a track name must contain
   uint64_t perfetto_max_events = 1000000;    // cap: then one warning, recording stops
+  // Sampled profile of the Cortex-A9's execution by function (models/core/code_profile.h),
+  // written to profile_path at the end of the run; one sample every profile_period cycles.
+  std::string profile_path;
+  uint64_t profile_period = 1000;
   // GDB remote servers on 127.0.0.1 (platform/debug): the Cortex-A9's (gdb_port) and the PL
   // design's RISC-V core's (gdb_rv_port); -1 = none. gdb_wait holds the platform at reset
   // until a debugger attaches to every requested port.
@@ -80,6 +85,8 @@ class Session {
   std::unique_ptr<RunConfig> cfg_;
   std::unique_ptr<ZynqPlatform> soc_;
   std::unique_ptr<VcdWriter> vcd_;
+  std::vector<ElfFunction> functions_;  // the ELF's function symbols, for the profile
+  void write_profile_file() const;
   std::unique_ptr<debug::GdbServer> gdb_, gdb_rv_;
   Console console_;
   uint64_t items_done_ = 0;

@@ -338,7 +338,7 @@ void CortexA9::handler_returns() {
     tl->end(handler_track_, block_time());
     handler_modes_.pop_back();
   }
-  if (handler_modes_.empty()) stop_at_ = (irq_ || fiq_ || stop_request_) ? 0 : slice_end_;
+  if (handler_modes_.empty()) stop_at_ = (irq_ || fiq_ || stop_request_) ? 0 : fast_end();
 }
 
 int CortexA9::timeline_track(Timeline* tl) {
@@ -536,6 +536,7 @@ void CortexA9::on_block_slow(uc_engine*, uint64_t addr64, uint32_t size, void* s
 
 void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
   uc_engine* const uc = uc_;
+  if (units_ >= next_sample_) take_samples();
   if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
   // observe: what run() would do between the slices, without leaving Unicorn (same slice ends,
@@ -547,7 +548,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     if (!sync || qk_.skip_sync()) {
       if (sync) ++syncs_skipped_;
       slice_end_ = units_ + slice_units();
-      stop_at_ = handler_modes_.empty() ? slice_end_ : 0;
+      stop_at_ = handler_modes_.empty() ? fast_end() : 0;
     }
   }
   if (units_ >= slice_end_) {
@@ -566,6 +567,21 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
+}
+
+// The block that was executing when units_ passed the sample point gets the sample (several if
+// its cost spans several periods): a block is sampled in proportion to the cycles it costs.
+void CortexA9::take_samples() {
+  const uint64_t n = (units_ - next_sample_) / profile_period_units_ + 1;
+  if (block_ != &no_block_) profile_[block_->addr] += n;
+  next_sample_ += n * profile_period_units_;
+  if (stop_at_ != 0) stop_at_ = fast_end();
+}
+
+void CortexA9::set_profile_period(uint64_t period_cycles) {
+  profile_period_cycles_ = period_cycles;
+  profile_period_units_ = period_cycles ? std::max<uint64_t>(1, uint64_t(double(period_cycles) / unit_cycles_)) : 0;
+  next_sample_ = period_cycles ? units_ + profile_period_units_ : UINT64_MAX;
 }
 
 // The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's
@@ -953,7 +969,7 @@ void CortexA9::run() {
     }
 
     slice_end_ = units_ + slice_units();
-    stop_at_ = (irq_ || fiq_ || !handler_modes_.empty()) ? 0 : slice_end_;
+    stop_at_ = (irq_ || fiq_ || !handler_modes_.empty()) ? 0 : fast_end();
     stop_request_ = false;
     stopped_by_block_ = false;
     fault_ = {};

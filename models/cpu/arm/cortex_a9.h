@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/clock.h"
@@ -233,6 +234,13 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t mispredictions() const { return mispredicts_; }
   bool flat_cpi() const { return p_.cpi > 0; }
   uint64_t wfi_count() const { return wfi_count_; }
+  // Sampled profile (core/code_profile.h): every `period_cycles` cycles of execution (instructions
+  // x CPI with a flat CPI) the address of the block executing gets one sample. 0 = off (the
+  // default). Call before the simulation starts. Sampling adds a stop point to the block hook's
+  // fast path and changes nothing the firmware sees (times, results).
+  void set_profile_period(uint64_t period_cycles);
+  uint64_t profile_period() const { return profile_period_cycles_; }
+  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const { return profile_; }
   uint64_t irqs_taken() const { return irqs_taken_; }
   uint64_t aborts_taken() const { return aborts_taken_; }
   uint64_t mmio_accesses() const { return mmio_accesses_; }
@@ -448,7 +456,13 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   uint64_t syncs_skipped_ = 0;
   sc_core::sc_time charged_time_;
   uint64_t slice_end_ = 0;
-  // The block hook's fast path runs while units_ < stop_at_: slice_end_, or 0 while a stop is
+  // Profiling: the next sample point and the period, in units (never reached when off).
+  uint64_t next_sample_ = UINT64_MAX, profile_period_units_ = 0, profile_period_cycles_ = 0;
+  std::unordered_map<uint32_t, uint64_t> profile_;
+  void take_samples();
+  // Where the fast path must stop when nothing is pending: the slice's end or the next sample.
+  uint64_t fast_end() const { return next_sample_ < slice_end_ ? next_sample_ : slice_end_; }
+  // The block hook's fast path runs while units_ < stop_at_: fast_end(), or 0 while a stop is
   // requested or an interrupt line is high (then every block takes the slow path's checks).
   uint64_t& stop_at_ = hot_.stop_at;
   bool stop_request_ = false;     // end the slice at the next block boundary (also sets

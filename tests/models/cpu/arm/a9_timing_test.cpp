@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/code_profile.h"
 #include "core/config_error.h"
 #include "support/test_initiator.h"
 #include "cpu/arm/a9_timing.h"
@@ -163,6 +164,47 @@ TEST(A9Timing, OneBitOfHistoryCannotLearnTheLoopExit) {
   p.timing.ghb_entries = 2;
   const ProgramRun r = run_program("branch", p);
   EXPECT_GE(r.mispredicts, 200u);
+}
+
+// profile.S with a flat CPI of 1, by hand: each of 20 rounds is bl + work_a (ldr, 1000 x (subs,
+// bne), bx: 2002) + bl + work_b (6002) + subs, bne = 8008 instructions, so work_a has 25.0 % and
+// work_b 74.95 % of the 160,160 instructions of the rounds. A period of 97 (prime: no aliasing
+// with the loops) gives about 1,651 samples; each of the 20 calls of work_a spans 20.6 periods,
+// so its count is off by at most one sample per call (+/-1.25 points of share).
+TEST(A9Timing, ProfileSamplesFunctionsInProportionToTheirCycles) {
+  CortexA9Params p = test_params();
+  A9System s(p), plain(p, "plain_");  // the same program without sampling, alongside
+  s.load("profile");
+  plain.load("profile");
+  s.cpu.set_profile_period(97);
+  uint64_t insns = 0;
+  sc_core::sc_time t;
+  run_sim([&] {
+    ASSERT_TRUE(s.wait_exit(sc_core::sc_time(10, sc_core::SC_MS)));  // 1.6 ms at 100 MHz
+    ASSERT_TRUE(plain.wait_exit(sc_core::sc_time(10, sc_core::SC_MS)));
+    insns = s.cpu.instructions();
+    t = s.cpu.local_time();
+    // Sampling changes nothing the program sees: the same instructions in the same time.
+    EXPECT_EQ(plain.cpu.instructions(), insns);
+    EXPECT_EQ(plain.cpu.local_time(), t);
+  });
+  EXPECT_GE(insns, 160160u);
+  EXPECT_LE(insns, 160160u + 20);
+  const auto rows = profile_by_function(s.cpu.profile_samples(), s.image.functions);
+  uint64_t total = 0;
+  double a = 0, b = 0;
+  for (const auto& r : rows) {
+    total += r.samples;
+    if (r.function == "work_a") a = r.share;
+    if (r.function == "work_b") b = r.share;
+  }
+  EXPECT_GE(total, 160160u / 97 - 1);
+  EXPECT_LE(total, (160160u + 20) / 97 + 1);
+  EXPECT_NEAR(a, 0.25, 0.0125);
+  EXPECT_NEAR(b, 0.7495, 0.0125);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0].function, "work_b");
+  EXPECT_TRUE(plain.cpu.profile_samples().empty());
 }
 
 TEST(A9Timing, CoreChargesBlockCostsPerIteration) {

@@ -1,0 +1,67 @@
+#include "core/code_profile.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <ostream>
+
+namespace zvp {
+
+namespace {
+
+// The function containing addr, or nullptr. functions is sorted by address.
+const ElfFunction* find_function(const std::vector<ElfFunction>& functions, uint64_t addr) {
+  auto it = std::upper_bound(functions.begin(), functions.end(), addr,
+                             [](uint64_t a, const ElfFunction& f) { return a < f.addr; });
+  if (it == functions.begin()) return nullptr;
+  const ElfFunction& f = *std::prev(it);
+  if (f.size != 0) return addr < f.addr + f.size ? &f : nullptr;
+  return &f;  // no size: up to the next symbol
+}
+
+}  // namespace
+
+std::vector<ProfileRow> profile_by_function(const std::unordered_map<uint32_t, uint64_t>& samples,
+                                            const std::vector<ElfFunction>& functions) {
+  std::map<std::string, uint64_t> by_name;
+  uint64_t total = 0;
+  for (const auto& [addr, n] : samples) {
+    const uint64_t a = addr & ~1u;  // Thumb blocks carry bit 0 in some paths
+    const ElfFunction* f = find_function(functions, a);
+    std::string name;
+    if (f) {
+      name = f->name;
+    } else {
+      char b[40];
+      std::snprintf(b, sizeof b, "0x%08llx (no symbol)", static_cast<unsigned long long>(a));
+      name = b;
+    }
+    by_name[name] += n;
+    total += n;
+  }
+  std::vector<ProfileRow> rows;
+  for (const auto& [name, n] : by_name) rows.push_back({name, n, total ? double(n) / double(total) : 0});
+  std::sort(rows.begin(), rows.end(), [](const ProfileRow& a, const ProfileRow& b) {
+    return a.samples != b.samples ? a.samples > b.samples : a.function < b.function;
+  });
+  return rows;
+}
+
+void write_profile(std::ostream& out, const std::vector<ProfileRow>& rows, uint64_t period_cycles,
+                   const std::string& what) {
+  uint64_t total = 0;
+  for (const auto& r : rows) total += r.samples;
+  out << "# zvp profile: " << what << "\n"
+      << "# one sample every " << period_cycles << " core cycles of execution, " << total
+      << " samples; waits on MMIO accesses and sleep (WFI) are not sampled\n"
+      << "#   share  samples        cycles  function\n";
+  char line[64];
+  for (const auto& r : rows) {
+    std::snprintf(line, sizeof line, "%8.2f%% %8llu %13llu  ", 100.0 * r.share,
+                  static_cast<unsigned long long>(r.samples),
+                  static_cast<unsigned long long>(r.samples * period_cycles));
+    out << line << r.function << "\n";
+  }
+}
+
+}  // namespace zvp
