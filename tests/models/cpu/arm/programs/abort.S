@@ -2,12 +2,7 @@
 @ (or with HOLE a hole of the fake device), in ARM or (THUMB) Thumb state. r5 counts the
 @ instructions around it: the ones before must have run once, the one after never.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr sp, =STACK_TOP
 #ifdef HOLE
   ldr r1, =DEV + 0x100 - 4

@@ -2,12 +2,7 @@
 @ run on qemu-system-arm -M xilinx-zynq-a9 -semihosting -kernel bench.elf); each iteration is 8 ALU
 @ instructions and a branch (register-only work, like an inner loop of integer arithmetic).
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r3, =MBOX
   ldr r2, [r3, #0x20]
   cmp r2, #0

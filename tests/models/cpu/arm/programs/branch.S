@@ -5,12 +5,7 @@
 #ifndef OUTER
 #define OUTER 200
 #endif
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r4, =OUTER
 outer:
   mov r5, #5

@@ -9,12 +9,7 @@
 #ifndef PASSES
 #define PASSES 2
 #endif
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r0, =TABLE
   ldr r1, =0x00001C0E         @ section base 0, AP=11, TEX=001, C=1, B=1: Normal WBWA
   str r1, [r0]

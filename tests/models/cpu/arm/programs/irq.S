@@ -5,12 +5,7 @@
 @ +0x24 loop iterations. With TE, SCTLR.TE=1: exceptions are taken in Thumb state (Thumb vector
 @ table and IRQ handler). FIQs are enabled too: the FIQ handler records and exits with 0x107.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r0, =vectors2
 #ifdef HIVEC
   ldr r1, =0xFFFF0000

@@ -2,12 +2,7 @@
 @ instructions from _start.
 .include "common.inc"
 .equ N, 1000
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   mov r0, #0
   mov r1, #1
   ldr r2, =N

@@ -1,11 +1,6 @@
 @ Ten reads of the fake device's COUNT register, then exit with the last value read (10).
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r1, =DEV
   mov r2, #10
 1:ldr r4, [r1, #0x10]

@@ -3,12 +3,7 @@
 @ COUNTING: the loop also counts its iterations in r2 (not a pure polling loop: each iteration
 @ changes a register), stored at MBOX+0 before the exit.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr r1, =DEV
   mov r2, #0
 #ifdef THUMB

@@ -5,12 +5,7 @@
 #ifndef REPEAT
 #define REPEAT 20
 #endif
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   ldr sp, =STACK_TOP
   ldr r4, =REPEAT
 again:

@@ -1,11 +1,6 @@
 @ Semihosting from ARM state: WRITE0, WRITEC, OPEN(":tt") + WRITE, HEAPINFO, EXIT_EXTENDED(42).
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   mov r0, #4
   ldr r1, =hello
   svc 0x123456

@@ -1,12 +1,7 @@
 @ Semihosting from Thumb state (SVC 0xAB): WRITE0, then SYS_EXIT with a reason other than
 @ ApplicationExit (RunTimeErrorUnknown, 0x20023): exit status 1.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   adr r0, tmain + 1
   bx r0
 .thumb

@@ -9,13 +9,8 @@
 #ifndef ITER
 #define ITER 100
 #endif
-.arm
 .fpu vfpv3
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM
   mrc p15, 0, r0, c1, c0, 2     @ CPACR: full access to cp10/cp11
   orr r0, r0, #0xF00000
   mcr p15, 0, r0, c1, c0, 2
