@@ -47,13 +47,24 @@ std::vector<ProfileRow> profile_by_function(const std::unordered_map<uint32_t, u
   return rows;
 }
 
-void write_profile(std::ostream& out, const std::vector<ProfileRow>& rows, uint64_t period_cycles,
-                   const std::string& what) {
+uint64_t profile_total(const std::vector<ProfileRow>& rows) {
   uint64_t total = 0;
   for (const auto& r : rows) total += r.samples;
+  return total;
+}
+
+double profile_share(const std::vector<ProfileRow>& rows, const std::string& function) {
+  for (const auto& r : rows)
+    if (r.function == function) return r.share;
+  return 0;
+}
+
+void write_profile(std::ostream& out, const std::vector<ProfileRow>& rows, uint64_t period_cycles,
+                   const std::string& what, const std::string& scope) {
+  const uint64_t total = profile_total(rows);
   out << "# zvp profile: " << what << "\n"
       << "# one sample every " << period_cycles << " core cycles of execution, " << total
-      << " samples; waits on MMIO accesses and sleep (WFI) are not sampled\n"
+      << " samples; " << scope << "\n"
       << "#   share  samples        cycles  function\n";
   char line[64];
   for (const auto& r : rows) {

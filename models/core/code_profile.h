@@ -14,6 +14,21 @@
 
 namespace zvp {
 
+// A core whose execution can be sampled (CortexA9, ZeroRiscy): what a run needs to profile it.
+// set_profile_period(N): one sample every N cycles of execution, 0 = off; call before the run.
+class ProfiledCore {
+ public:
+  virtual void set_profile_period(uint64_t period_cycles) = 0;
+  virtual uint64_t profile_period() const = 0;
+  // Samples by address (the block's or the instruction's).
+  virtual const std::unordered_map<uint32_t, uint64_t>& profile_samples() const = 0;
+  // What the sampled cycles include, for the profile's header.
+  virtual std::string profile_scope() const = 0;
+
+ protected:
+  ~ProfiledCore() = default;
+};
+
 struct ProfileRow {
   std::string function;  // the symbol, or "0x%08x (no symbol)" for code outside every function
   uint64_t samples = 0;
@@ -26,8 +41,13 @@ struct ProfileRow {
 std::vector<ProfileRow> profile_by_function(const std::unordered_map<uint32_t, uint64_t>& samples,
                                             const std::vector<ElfFunction>& functions);
 
-// The table as text: a header saying what was sampled, then "share samples cycles function" lines.
+// All samples of a table, and one function's share of them (0 if it has none).
+uint64_t profile_total(const std::vector<ProfileRow>& rows);
+double profile_share(const std::vector<ProfileRow>& rows, const std::string& function);
+
+// The table as text: a header saying what was sampled (`what`) and what a sample's cycles
+// cover (`scope`), then "share samples cycles function" lines.
 void write_profile(std::ostream& out, const std::vector<ProfileRow>& rows, uint64_t period_cycles,
-                   const std::string& what);
+                   const std::string& what, const std::string& scope);
 
 }  // namespace zvp

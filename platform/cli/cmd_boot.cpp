@@ -61,6 +61,8 @@ options:
   --profile FILE        write where the Cortex-A9's cycles went, by function of the ELF (a sample
                         of the executing block every --profile-period cycles, default 1000;
                         times and results are unchanged)
+  --profile-rv FILE     the same for the RISC-V core inside the PL design (the csp design's
+                        Zero-riscy), named by the first data file that is a RISC-V ELF
   --gdb PORT            a GDB remote server for the Cortex-A9 on 127.0.0.1:PORT (gdb-multiarch:
                         target remote :PORT); halting the core halts the whole platform
   --gdb-rv PORT         a GDB remote server for the RISC-V core inside the PL design (the csp

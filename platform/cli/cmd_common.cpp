@@ -13,7 +13,7 @@ namespace zvp {
 const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
 const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd",
                                                "--perfetto", "--perfetto-filter", "--perfetto-max-events",
-                                               "--profile", "--profile-period",
+                                               "--profile", "--profile-rv", "--profile-period",
                                                "--gdb", "--gdb-rv"};
 
 void apply_param_options(const cli::Parsed& p, Scenario& sc) {
@@ -49,12 +49,15 @@ HostIo host_io_options(const cli::Parsed& p) {
     throw cli::UsageError("--perfetto-filter and --perfetto-max-events need --perfetto FILE.json");
   if (p.has("--perfetto")) check_output_file(p.get("--perfetto"), "--perfetto");
   io.profile_path = p.get("--profile");
+  io.profile_rv_path = p.get("--profile-rv");
   if (p.has("--profile-period")) {
     io.profile_period = units::parse_u64(p.get("--profile-period"), "--profile-period");
     if (io.profile_period == 0) throw cli::UsageError("--profile-period: must be at least 1 cycle");
-    if (!p.has("--profile")) throw cli::UsageError("--profile-period needs --profile FILE");
+    if (!p.has("--profile") && !p.has("--profile-rv"))
+      throw cli::UsageError("--profile-period needs --profile FILE or --profile-rv FILE");
   }
-  if (p.has("--profile")) check_output_file(p.get("--profile"), "--profile");
+  for (const char* opt : {"--profile", "--profile-rv"})
+    if (p.has(opt)) check_output_file(p.get(opt), opt);
   for (const char* opt : {"--gdb", "--gdb-rv"}) {
     if (!p.has(opt)) continue;
     const uint64_t port = units::parse_u64(p.get(opt), opt);

@@ -47,7 +47,7 @@ options:
                                GDB remote servers for the Cortex-A9 and the PL design's RISC-V
                                core, as for zvp boot
   --perfetto FILE.json, --perfetto-filter W, --perfetto-max-events N   as for zvp boot
-  --profile FILE, --profile-period N   as for zvp boot
+  --profile FILE, --profile-rv FILE, --profile-period N   as for zvp boot
   --quiet-console       do not echo the console UART to stdout
   --no-expect           check only the firmware's exit status, not the scenario's other
                         expectations: after --set/--images its regression bands describe

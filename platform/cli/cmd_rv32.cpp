@@ -1,4 +1,5 @@
-// `zvp rv32 <elf> [--max-instructions N] [--trace] [--misaligned split|trap]`: runs a bare-metal
+// `zvp rv32 <elf> [--max-instructions N] [--trace] [--misaligned split|trap]
+// [--profile FILE [--profile-period N]]`: runs a bare-metal
 // RV32IMC ELF on the pure ISS (no SystemC) in a flat memory at its link addresses
 // (models/cpu/riscv/rv32_flat_system; this file is only its command line). argv[0] = "zvp",
 // argv[1] = "rv32"; options follow. Exit status: the program's (ecall a7=93 -> a0; tohost -> 0
@@ -11,9 +12,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <string>
 
 #include "commands.h"
+#include "core/code_profile.h"
 #include "core/units.h"
 #include "exit_status.h"
 #include "cpu/riscv/rv32_flat_system.h"
@@ -24,7 +27,10 @@ namespace {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: zvp rv32 <elf> [--max-instructions N] [--trace] [--misaligned split|trap]\n");
+               "usage: zvp rv32 <elf> [--max-instructions N] [--trace] [--misaligned split|trap]\n"
+               "                [--profile FILE [--profile-period N]]\n"
+               "  --profile FILE        write where the cycles went, by function of the ELF (one sample\n"
+               "                        of the executing instruction every N cycles, default 1000)\n");
 }
 
 }  // namespace
@@ -33,6 +39,8 @@ int cmd_rv32(int argc, char** argv) {
   std::string path;
   uint64_t max_insns = 0;
   bool trace = false;
+  std::string profile_path;
+  uint64_t profile_period = 0;
   Rv32Config cfg;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
@@ -56,6 +64,18 @@ int cmd_rv32(int argc, char** argv) {
         std::fprintf(stderr, "zvp rv32: --misaligned takes split or trap\n");
         return cli::simulator_exit(2, "bad option");
       }
+    } else if (a == "--profile" && i + 1 < argc) {
+      profile_path = argv[++i];
+    } else if (a == "--profile-period" && i + 1 < argc) {
+      try {
+        profile_period = units::parse_u64(argv[++i], "--profile-period");
+      } catch (const ConfigError&) {
+        profile_period = 0;
+      }
+      if (profile_period == 0) {
+        std::fprintf(stderr, "zvp rv32: --profile-period needs a positive whole number of cycles, not '%s'\n", argv[i]);
+        return cli::simulator_exit(2, "bad option");
+      }
     } else if (a == "--trace") {
       trace = true;
     } else if (a == "-h" || a == "--help") {
@@ -76,10 +96,24 @@ int cmd_rv32(int argc, char** argv) {
     usage();
     return cli::simulator_exit(2, "bad option");
   }
+  if (profile_period && profile_path.empty()) {
+    std::fprintf(stderr, "zvp rv32: --profile-period needs --profile FILE\n");
+    return cli::simulator_exit(2, "bad option");
+  }
+  std::ofstream profile_out;
+  if (!profile_path.empty()) {  // opened before the run: a bad path costs nothing
+    profile_out.open(profile_path);
+    if (!profile_out) {
+      std::fprintf(stderr, "zvp rv32: --profile: cannot write %s\n", profile_path.c_str());
+      return cli::simulator_exit(2, "bad option");
+    }
+  }
 
   Rv32FlatSystem sys(cfg);
+  ElfImage image;
   try {
-    sys.load(load_elf_file(path, kElfMachineRiscv));
+    image = load_elf_file(path, kElfMachineRiscv);
+    sys.load(image);
   } catch (const ElfError& e) {
     std::fprintf(stderr, "zvp rv32: %s\n", e.what());
     return cli::simulator_exit(2, "bad input");
@@ -99,6 +133,7 @@ int cmd_rv32(int argc, char** argv) {
     };
   }
 
+  if (!profile_path.empty()) core.set_profile_period(profile_period ? profile_period : 1000);
   const auto t0 = std::chrono::steady_clock::now();
   const Rv32FlatSystem::Exit how = sys.run(max_insns);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -129,6 +164,12 @@ int cmd_rv32(int argc, char** argv) {
     default:
       status = cli::simulator_exit(2, "bad program");
       break;
+  }
+  if (profile_out.is_open()) {
+    write_profile(profile_out, profile_by_function(core.profile_samples(), image.functions), core.profile_period(),
+                  "RV32 core running " + path, Rv32Core::kProfileScope);
+    profile_out.flush();
+    if (!profile_out) std::fprintf(stderr, "zvp rv32: --profile: cannot write %s\n", profile_path.c_str());
   }
   const double mips = wall > 0 ? static_cast<double>(core.instructions()) / wall / 1e6 : 0.0;
   std::fprintf(stderr,

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/params.h"
+#include "core/code_profile.h"
 #include "core/debug_target.h"
 
 namespace zvp {
@@ -36,6 +37,8 @@ class PlDesign {
   virtual std::map<std::string, uint64_t> instructions() const { return {}; }
   // The processor core inside the design a debugger can attach to (--gdb-rv), if any.
   virtual DebugTarget* debug_core() { return nullptr; }
+  // The same core for a sampled profile (--profile-rv), if any.
+  virtual ProfiledCore* profiled_core() { return nullptr; }
 };
 
 struct PlDesignInfo {

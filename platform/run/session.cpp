@@ -81,6 +81,14 @@ Session::Session(const Scenario& sc, const HostIo& io)
     if (read_input_file_into(d.file, "data file", soc_->ddrc.data() + d.address, sizes[i]) != sizes[i])
       throw ConfigError("data file " + d.file + " changed size while being read");
   }
+  if (!io_.profile_rv_path.empty()) {
+    rv_core_ = cfg_->design ? cfg_->design->profiled_core() : nullptr;
+    if (!rv_core_)
+      throw ConfigError("--profile-rv: the PL design '" + cfg_->design_name +
+                        "' has no RISC-V core (the csp design has one: --pl csp)");
+    rv_core_->set_profile_period(io_.profile_period);
+    find_rv_program();
+  }
   zvp_bootparam bp{};
   bp.magic = ZVP_BOOTPARAM_MAGIC;
   bp.version = 2;
@@ -266,16 +274,38 @@ RunResult Session::run() {
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();
   vcd_.reset();
   Timeline::close(sc_core::sc_time_stamp());
-  if (!io_.profile_path.empty()) write_profile_file();
+  if (!io_.profile_path.empty())
+    write_profile_file(io_.profile_path, soc_->cpu, functions_, "Cortex-A9 running " + sc_.arm_elf);
+  if (rv_core_)
+    write_profile_file(io_.profile_rv_path, *rv_core_, rv_functions_,
+                       "RISC-V core of the PL design '" + cfg_->design_name + "' running " +
+                           (rv_elf_.empty() ? std::string("a program without a RISC-V ELF among the data files")
+                                            : rv_elf_));
   return r;
 }
 
-void Session::write_profile_file() const {
-  std::ofstream out(io_.profile_path);
-  write_profile(out, profile_by_function(soc_->cpu.profile_samples(), functions_), soc_->cpu.profile_period(),
-                "Cortex-A9 running " + sc_.arm_elf);
+// The RISC-V program the firmware hands to the PL design's core arrives as a data file (e.g.
+// the CSP middleware at CONVNET_MW_ELF): the first data file that is a RISC-V ELF names it.
+void Session::find_rv_program() {
+  for (const auto& d : sc_.data) {
+    try {
+      ElfImage img = load_elf_file(d.file, kElfMachineRiscv);
+      rv_functions_ = std::move(img.functions);
+      rv_elf_ = d.file;
+      return;
+    } catch (const ElfError&) {
+      // not a RISC-V ELF: an input file
+    }
+  }
+}
+
+void Session::write_profile_file(const std::string& path, const ProfiledCore& core,
+                                 const std::vector<ElfFunction>& functions, const std::string& what) const {
+  std::ofstream out(path);
+  write_profile(out, profile_by_function(core.profile_samples(), functions), core.profile_period(), what,
+                core.profile_scope());
   out.flush();
-  if (!out) log::error("zvp", "--profile: cannot write " + io_.profile_path);
+  if (!out) log::error("zvp", "cannot write the profile " + path);
 }
 
 }  // namespace zvp

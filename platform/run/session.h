@@ -38,9 +38,12 @@ struct HostIo {
   std::string perfetto_path;                 // timeline JSON (models/core/timeline.h), "" = none
   std::string perfetto_filter;               // comma-separated words a track name must contain
   uint64_t perfetto_max_events = 1000000;    // cap: then one warning, recording stops
-  // Sampled profile of the Cortex-A9's execution by function (models/core/code_profile.h),
-  // written to profile_path at the end of the run; one sample every profile_period cycles.
+  // Sampled profiles by function (models/core/code_profile.h), written at the end of the run:
+  // the Cortex-A9's to profile_path, the PL design's RISC-V core's to profile_rv_path (its
+  // symbols from the first data file that is a RISC-V ELF); one sample every profile_period
+  // cycles of the core's clock.
   std::string profile_path;
+  std::string profile_rv_path;
   uint64_t profile_period = 1000;
   // GDB remote servers on 127.0.0.1 (platform/debug): the Cortex-A9's (gdb_port) and the PL
   // design's RISC-V core's (gdb_rv_port); -1 = none. gdb_wait holds the platform at reset
@@ -85,8 +88,12 @@ class Session {
   std::unique_ptr<RunConfig> cfg_;
   std::unique_ptr<ZynqPlatform> soc_;
   std::unique_ptr<VcdWriter> vcd_;
-  std::vector<ElfFunction> functions_;  // the ELF's function symbols, for the profile
-  void write_profile_file() const;
+  std::vector<ElfFunction> functions_, rv_functions_;  // function symbols, for the profiles
+  std::string rv_elf_;                                  // the RISC-V ELF they come from
+  ProfiledCore* rv_core_ = nullptr;
+  void find_rv_program();
+  void write_profile_file(const std::string& path, const ProfiledCore& core,
+                          const std::vector<ElfFunction>& functions, const std::string& what) const;
   std::unique_ptr<debug::GdbServer> gdb_, gdb_rv_;
   Console console_;
   uint64_t items_done_ = 0;

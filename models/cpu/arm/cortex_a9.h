@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/code_profile.h"
 #include "core/debug_target.h"
 #include "core/elf_loader.h"
 #include "core/irq.h"
@@ -176,7 +177,7 @@ class CoreQuantumKeeper {
 // to the agent; the whole platform halts meanwhile (see models/core/debug_target.h). Timing
 // while debugging: a breakpoint hit or a single step may charge part of a translated block's
 // cycles twice; runs without a debugger are unaffected.
-class CortexA9 : public sc_core::sc_module, public DebugTarget {
+class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledCore {
  public:
   tlm_utils::simple_initiator_socket<CortexA9> bus;
 
@@ -238,9 +239,12 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget {
   // x CPI with a flat CPI) the address of the block executing gets one sample. 0 = off (the
   // default). Call before the simulation starts. Sampling adds a stop point to the block hook's
   // fast path and changes nothing the firmware sees (times, results).
-  void set_profile_period(uint64_t period_cycles);
-  uint64_t profile_period() const { return profile_period_cycles_; }
-  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const { return profile_; }
+  void set_profile_period(uint64_t period_cycles) override;
+  uint64_t profile_period() const override { return profile_period_cycles_; }
+  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const override { return profile_; }
+  std::string profile_scope() const override {
+    return "waits on MMIO accesses and sleep (WFI) are not sampled";
+  }
   uint64_t irqs_taken() const { return irqs_taken_; }
   uint64_t aborts_taken() const { return aborts_taken_; }
   uint64_t mmio_accesses() const { return mmio_accesses_; }

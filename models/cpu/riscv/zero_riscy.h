@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/code_profile.h"
 #include "core/debug_target.h"
 #include "core/irq.h"
 #include "core/memory.h"
@@ -32,7 +33,7 @@
 
 namespace zvp {
 
-class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus {
+class ZeroRiscy : public sc_core::sc_module, public DebugTarget, public ProfiledCore, private Rv32Bus {
  public:
   struct Params {
     Clock clock{"pl", 80e6};
@@ -64,6 +65,11 @@ class ZeroRiscy : public sc_core::sc_module, public DebugTarget, private Rv32Bus
   bool sleeping() const { return core_.sleeping(); }
 
   Rv32Core& core() { return core_; }
+  // The core's sampled profile (Rv32Core::set_profile_period): execution only, sleep excluded.
+  void set_profile_period(uint64_t period_cycles) override { core_.set_profile_period(period_cycles); }
+  uint64_t profile_period() const override { return core_.profile_period(); }
+  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const override { return core_.profile_samples(); }
+  std::string profile_scope() const override { return Rv32Core::kProfileScope; }
   const Rv32Core& core() const { return core_; }
   uint64_t instructions() const { return core_.instructions(); }
   uint64_t cycles() const { return core_.cycles(); }

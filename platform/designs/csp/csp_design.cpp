@@ -38,6 +38,7 @@ class CspDesign : public PlDesign {
   }
 
   DebugTarget* debug_core() override { return csp_ ? &csp_->riscv : nullptr; }
+  ProfiledCore* profiled_core() override { return csp_ ? &csp_->riscv : nullptr; }
 
  private:
   CspParams params_;

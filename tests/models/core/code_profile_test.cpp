@@ -24,14 +24,17 @@ TEST(CodeProfile, GroupsBlocksByFunctionAndSortsByShare) {
   EXPECT_EQ(rows[3].function, "0x00000150 (no symbol)");
   EXPECT_EQ(rows[4].function, "0x00000050 (no symbol)");
   EXPECT_EQ(rows[4].samples, 0u);
+  EXPECT_EQ(profile_total(rows), 50u);
+  EXPECT_DOUBLE_EQ(profile_share(rows, "f"), 0.3);
+  EXPECT_DOUBLE_EQ(profile_share(rows, "absent"), 0.0);
 }
 
 TEST(CodeProfile, WritesAHeaderAndOneLinePerFunction) {
   std::ostringstream out;
-  write_profile(out, {{"main", 3, 0.75}, {"isr", 1, 0.25}}, 1000, "test");
+  write_profile(out, {{"main", 3, 0.75}, {"isr", 1, 0.25}}, 1000, "test", "sleep is not sampled");
   const std::string t = out.str();
   EXPECT_NE(t.find("# zvp profile: test"), std::string::npos);
-  EXPECT_NE(t.find("every 1000 core cycles of execution, 4 samples"), std::string::npos);
+  EXPECT_NE(t.find("every 1000 core cycles of execution, 4 samples; sleep is not sampled\n"), std::string::npos);
   EXPECT_NE(t.find("   75.00%        3          3000  main\n"), std::string::npos);
   EXPECT_NE(t.find("   25.00%        1          1000  isr\n"), std::string::npos);
 }

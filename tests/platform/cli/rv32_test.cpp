@@ -62,3 +62,32 @@ TEST(Rv32Runner, MisalignedPolicyOption) {
 }
 
 TEST(Rv32Runner, TraceRuns) { EXPECT_EQ(run({prog("rv32m"), "--trace"}), 0); }
+
+// --profile: the table's sample column adds up to the header's count; with a period of one cycle
+// every executed cycle is a sample. Bad uses are errors with status 2.
+TEST(Rv32Runner, ProfileOption) {
+  const std::string out = ::testing::TempDir() + "/zvp_rv32_profile.txt";
+  ASSERT_EQ(run({prog("rv32m"), "--profile", out, "--profile-period", "1"}), 0);
+  std::ifstream f(out);
+  std::string line;
+  ASSERT_TRUE(std::getline(f, line));
+  EXPECT_NE(line.find("# zvp profile: RV32 core running "), std::string::npos) << line;
+  ASSERT_TRUE(std::getline(f, line));
+  unsigned long long header = 0;
+  ASSERT_EQ(std::sscanf(line.c_str(), "# one sample every 1 core cycles of execution, %llu samples", &header), 1)
+      << line;
+  ASSERT_TRUE(std::getline(f, line));  // column titles
+  unsigned long long sum = 0, n = 0, cycles = 0;
+  double share = 0;
+  while (std::getline(f, line)) {
+    ASSERT_EQ(std::sscanf(line.c_str(), "%lf%% %llu %llu", &share, &n, &cycles), 3) << line;
+    EXPECT_EQ(cycles, n);  // period 1
+    sum += n;
+  }
+  EXPECT_EQ(sum, header);
+  EXPECT_GE(sum, 126u);  // rv32m executes 126 instructions (the runner's summary), each >= 1 cycle
+  EXPECT_EQ(run({prog("rv32m"), "--profile-period", "10"}), 2);  // without --profile
+  EXPECT_EQ(run({prog("rv32m"), "--profile", out, "--profile-period", "0"}), 2);
+  EXPECT_EQ(run({prog("rv32m"), "--profile", ::testing::TempDir() + "/no/such/dir/p.txt"}), 2);
+  std::remove(out.c_str());
+}

@@ -191,17 +191,10 @@ TEST(A9Timing, ProfileSamplesFunctionsInProportionToTheirCycles) {
   EXPECT_GE(insns, 160160u);
   EXPECT_LE(insns, 160160u + 20);
   const auto rows = profile_by_function(s.cpu.profile_samples(), s.image.functions);
-  uint64_t total = 0;
-  double a = 0, b = 0;
-  for (const auto& r : rows) {
-    total += r.samples;
-    if (r.function == "work_a") a = r.share;
-    if (r.function == "work_b") b = r.share;
-  }
-  EXPECT_GE(total, 160160u / 97 - 1);
-  EXPECT_LE(total, (160160u + 20) / 97 + 1);
-  EXPECT_NEAR(a, 0.25, 0.0125);
-  EXPECT_NEAR(b, 0.7495, 0.0125);
+  EXPECT_GE(profile_total(rows), 160160u / 97 - 1);
+  EXPECT_LE(profile_total(rows), (160160u + 20) / 97 + 1);
+  EXPECT_NEAR(profile_share(rows, "work_a"), 0.25, 0.0125);
+  EXPECT_NEAR(profile_share(rows, "work_b"), 0.7495, 0.0125);
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0].function, "work_b");
   EXPECT_TRUE(plain.cpu.profile_samples().empty());

@@ -2,6 +2,7 @@
 // states the bus reports; mcycle/minstret follow them.
 #include <gtest/gtest.h>
 
+#include "core/code_profile.h"
 #include "models/cpu/riscv/rv32_test_util.h"
 
 using namespace zvp;
@@ -120,4 +121,41 @@ TEST(Rv32Timing, CounterCsrsFollowCyclesAndRetiredInstructions) {
   EXPECT_EQ(instret, 5u);  // 6 executed, the ebreak did not retire
   EXPECT_EQ(sys.core().instructions(), 6u);
   EXPECT_EQ(sys.core().retired(), 5u);
+}
+
+// The sampled profile, on a hand-counted program: loop A runs 100 iterations of addi (1 cycle) +
+// bne (3 taken, 1 on exit) = 398 cycles, loop B 300 iterations = 1,198 cycles, plus 4 cycles of
+// set-up and the exit ecall. With a period of 7 cycles (prime: no aliasing with the 4-cycle
+// loops) each loop is one contiguous stretch, so its sample count is off by at most one: A has
+// 398 / 1,600 = 24.9 % and B 74.9 % of the samples, within +/-1 point. Sleep cycles added before
+// the run are not sampled, and the same program without sampling takes the same cycles.
+TEST(Rv32Timing, ProfileSamplesInstructionsInProportionToTheirCycles) {
+  Code c;
+  c.w(addi(a7, zero, 93))       // 0x00
+      .w(addi(a0, zero, 100))   // 0x04
+      .w(addi(a0, a0, -1))      // 0x08 loop A
+      .w(b_type(-4, zero, a0, 1))  // 0x0c bne a0, zero
+      .w(addi(a1, zero, 300))   // 0x10
+      .w(addi(a1, a1, -1))      // 0x14 loop B
+      .w(b_type(-4, zero, a1, 1))  // 0x18 bne a1, zero
+      .w(addi(a0, zero, 0))     // 0x1c
+      .w(kEcall);               // 0x20 exit(0)
+  Rv32FlatSystem sys, plain;
+  load(sys, c);
+  load(plain, c);
+  sys.core().set_profile_period(7);
+  sys.core().add_idle_cycles(100000);  // asleep before the run: not execution
+  ASSERT_EQ(sys.run(), Rv32FlatSystem::Exit::Ecall);
+  ASSERT_EQ(plain.run(), Rv32FlatSystem::Exit::Ecall);
+  EXPECT_EQ(sys.core().cycles() - 100000, plain.core().cycles());
+  EXPECT_EQ(sys.core().instructions(), plain.core().instructions());
+  EXPECT_TRUE(plain.core().profile_samples().empty());
+  const uint64_t executed = plain.core().cycles();
+  EXPECT_GE(executed, 1600u);
+  EXPECT_LE(executed, 1600u + 10);
+  const auto rows = profile_by_function(sys.core().profile_samples(),
+                                        {{kBase + 0x08, 8, "loop_a"}, {kBase + 0x14, 8, "loop_b"}});
+  EXPECT_EQ(profile_total(rows), executed / 7);
+  EXPECT_NEAR(profile_share(rows, "loop_a"), 398.0 / 1600, 0.01);
+  EXPECT_NEAR(profile_share(rows, "loop_b"), 1198.0 / 1600, 0.01);
 }
