@@ -235,6 +235,10 @@ int mw_main_loop(void)
         MW_WR(MBOX(CSP_MB_CYCLES), cycles);
         MW_WR(MBOX(CSP_MB_STATUS), seq << 8 | ((uint32_t)code & 0xFFu));
         MW_WR(CTL(DOORBELL_ARM), 1u);
+        /* The layer's last DONE stays pending: with the engine's interrupt still enabled, the WFI
+         * below (and the parked core after QUIT) would fall through at once and spin until the ARM
+         * rings. mw_run_layer enables it again for the next layer. */
+        MW_WR(ENG(IRQ_ENABLE), 0u);
         if (cmd == CSP_CMD_QUIT)
             return 0;
     }
