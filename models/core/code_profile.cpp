@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <ostream>
+#include <stdexcept>
 
 namespace zvp {
 
@@ -20,6 +21,13 @@ const ElfFunction* find_function(const std::vector<ElfFunction>& functions, uint
 }
 
 }  // namespace
+
+void CodeSampler::start(uint64_t now, uint64_t period_counts) {
+  if (period_counts > kMaxPeriod)
+    throw std::invalid_argument("profile period of " + std::to_string(period_counts) + " is above 10^12");
+  period = period_counts;
+  next = period ? now + period : kOff;
+}
 
 std::vector<ProfileRow> profile_by_function(const std::unordered_map<uint32_t, uint64_t>& samples,
                                             const std::vector<ElfFunction>& functions) {

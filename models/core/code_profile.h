@@ -14,6 +14,32 @@
 
 namespace zvp {
 
+// The sampling itself, shared by the cores: a sample point on the core's own counter of
+// execution (cycles, or the A9's time units) every `period` counts. The core calls take() once its
+// counter has passed `next`, with the address of what was executing then; that address gets one
+// sample per period passed (so code is sampled in proportion to the counts it costs). skip()
+// moves the point over counts that are not execution (a core's sleep).
+struct CodeSampler {
+  static constexpr uint64_t kOff = ~0ull;
+  static constexpr uint64_t kMaxPeriod = 1000000000000ull;  // 10^12 counts: no overflow of next
+  uint64_t next = kOff;   // the next sample point (kOff: not sampling)
+  uint64_t period = 0;    // counts between samples (0: off)
+  std::unordered_map<uint32_t, uint64_t> samples;  // by address
+
+  // Starts sampling at `now` (period 0: off). Throws std::invalid_argument beyond kMaxPeriod.
+  void start(uint64_t now, uint64_t period_counts);
+  // The counter reads `now` >= next: `addr` executed across the passed point(s); a null `addr`
+  // (nothing known to have executed) moves the point on without a sample.
+  void take(uint64_t now, const uint32_t* addr) {
+    const uint64_t n = (now - next) / period + 1;
+    if (addr) samples[*addr] += n;
+    next += n * period;
+  }
+  void skip(uint64_t counts) {
+    if (next != kOff) next += counts;
+  }
+};
+
 // A core whose execution can be sampled (CortexA9, ZeroRiscy): what a run needs to profile it.
 // set_profile_period(N): one sample every N cycles of execution, 0 = off; call before the run.
 class ProfiledCore {

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/code_profile.h"
 #include "core/elf_loader.h"
 #include "core/stats.h"
 #include "core/units.h"
@@ -52,10 +53,13 @@ HostIo host_io_options(const cli::Parsed& p) {
   io.profile_rv_path = p.get("--profile-rv");
   if (p.has("--profile-period")) {
     io.profile_period = units::parse_u64(p.get("--profile-period"), "--profile-period");
-    if (io.profile_period == 0) throw cli::UsageError("--profile-period: must be at least 1 cycle");
+    if (io.profile_period == 0 || io.profile_period > CodeSampler::kMaxPeriod)
+      throw cli::UsageError("--profile-period: must be 1 to 10^12 cycles");
     if (!p.has("--profile") && !p.has("--profile-rv"))
       throw cli::UsageError("--profile-period needs --profile FILE or --profile-rv FILE");
   }
+  if (p.has("--profile") && p.has("--profile-rv") && io.profile_path == io.profile_rv_path)
+    throw cli::UsageError("--profile and --profile-rv need two different files");
   for (const char* opt : {"--profile", "--profile-rv"})
     if (p.has(opt)) check_output_file(p.get(opt), opt);
   for (const char* opt : {"--gdb", "--gdb-rv"}) {

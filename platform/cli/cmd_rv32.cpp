@@ -72,8 +72,9 @@ int cmd_rv32(int argc, char** argv) {
       } catch (const ConfigError&) {
         profile_period = 0;
       }
-      if (profile_period == 0) {
-        std::fprintf(stderr, "zvp rv32: --profile-period needs a positive whole number of cycles, not '%s'\n", argv[i]);
+      if (profile_period == 0 || profile_period > CodeSampler::kMaxPeriod) {
+        std::fprintf(stderr, "zvp rv32: --profile-period needs a whole number of cycles from 1 to 10^12, not '%s'\n",
+                     argv[i]);
         return cli::simulator_exit(2, "bad option");
       }
     } else if (a == "--trace") {

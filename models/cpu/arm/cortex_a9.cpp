@@ -536,7 +536,7 @@ void CortexA9::on_block_slow(uc_engine*, uint64_t addr64, uint32_t size, void* s
 
 void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
   uc_engine* const uc = uc_;
-  if (units_ >= next_sample_) take_samples();
+  if (units_ >= sampler_.next) take_samples();
   if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
   // observe: what run() would do between the slices, without leaving Unicorn (same slice ends,
@@ -570,18 +570,17 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
 }
 
 // The block that was executing when units_ passed the sample point gets the sample (several if
-// its cost spans several periods): a block is sampled in proportion to the cycles it costs.
+// its cost spans several periods): a block is sampled in proportion to the cycles it costs. A
+// point passed by a slice's last block and found only at the next slice's start (no block known
+// then) moves on without a sample.
 void CortexA9::take_samples() {
-  const uint64_t n = (units_ - next_sample_) / profile_period_units_ + 1;
-  if (block_ != &no_block_) profile_[block_->addr] += n;
-  next_sample_ += n * profile_period_units_;
+  sampler_.take(units_, block_ != &no_block_ ? &block_->addr : nullptr);
   if (stop_at_ != 0) stop_at_ = fast_end();
 }
 
 void CortexA9::set_profile_period(uint64_t period_cycles) {
   profile_period_cycles_ = period_cycles;
-  profile_period_units_ = period_cycles ? std::max<uint64_t>(1, uint64_t(double(period_cycles) / unit_cycles_)) : 0;
-  next_sample_ = period_cycles ? units_ + profile_period_units_ : UINT64_MAX;
+  sampler_.start(units_, period_cycles ? std::max<uint64_t>(1, uint64_t(double(period_cycles) / unit_cycles_)) : 0);
 }
 
 // The stop takes effect before the block at addr executes. Unicorn puts PC back at the block's

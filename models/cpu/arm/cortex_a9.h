@@ -241,7 +241,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   // fast path and changes nothing the firmware sees (times, results).
   void set_profile_period(uint64_t period_cycles) override;
   uint64_t profile_period() const override { return profile_period_cycles_; }
-  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const override { return profile_; }
+  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const override { return sampler_.samples; }
   std::string profile_scope() const override {
     return "waits on MMIO accesses and sleep (WFI) are not sampled";
   }
@@ -460,12 +460,12 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint64_t syncs_skipped_ = 0;
   sc_core::sc_time charged_time_;
   uint64_t slice_end_ = 0;
-  // Profiling: the next sample point and the period, in units (never reached when off).
-  uint64_t next_sample_ = UINT64_MAX, profile_period_units_ = 0, profile_period_cycles_ = 0;
-  std::unordered_map<uint32_t, uint64_t> profile_;
+  // Profiling: sample points on units_ (never reached when off); the period as asked, in cycles.
+  CodeSampler sampler_;
+  uint64_t profile_period_cycles_ = 0;
   void take_samples();
   // Where the fast path must stop when nothing is pending: the slice's end or the next sample.
-  uint64_t fast_end() const { return next_sample_ < slice_end_ ? next_sample_ : slice_end_; }
+  uint64_t fast_end() const { return sampler_.next < slice_end_ ? sampler_.next : slice_end_; }
   // The block hook's fast path runs while units_ < stop_at_: fast_end(), or 0 while a stop is
   // requested or an interrupt line is high (then every block takes the slow path's checks).
   uint64_t& stop_at_ = hot_.stop_at;

@@ -618,14 +618,14 @@ Rv32Stop Rv32Core::run(uint64_t max_cycles, uint64_t max_instructions) {
     }
     // Hot loop: nothing but the budget and the attention flag between instructions (the next
     // profile sample point, when profiling, is part of the budget).
-    const uint64_t limit = next_sample_ < max_cycles ? next_sample_ : max_cycles;
+    const uint64_t limit = sampler_.next < max_cycles ? sampler_.next : max_cycles;
     uint32_t pc;
     do {
       pc = pc_;
       cycles_ += execute();
       ++executed_;
     } while (!attention_ && cycles_ < limit && executed_ < max_instructions);
-    if (cycles_ >= next_sample_) take_samples(pc);
+    if (cycles_ >= sampler_.next) sampler_.take(cycles_, &pc);
   }
 }
 
@@ -636,21 +636,8 @@ bool Rv32Core::step() {
   const uint32_t pc = pc_;
   cycles_ += execute();
   ++executed_;
-  if (cycles_ >= next_sample_) take_samples(pc);
+  if (cycles_ >= sampler_.next) sampler_.take(cycles_, &pc);
   return true;
-}
-
-// The instruction whose cycles passed the sample point gets the sample (several if it spans
-// several periods): an instruction is sampled in proportion to its cycles.
-void Rv32Core::take_samples(uint32_t pc) {
-  const uint64_t n = (cycles_ - next_sample_) / profile_period_ + 1;
-  profile_[pc] += n;
-  next_sample_ += n * profile_period_;
-}
-
-void Rv32Core::set_profile_period(uint64_t period_cycles) {
-  profile_period_ = period_cycles;
-  next_sample_ = period_cycles ? cycles_ + period_cycles : kNoSample;
 }
 
 }  // namespace zvp

@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/code_profile.h"
 #include "cpu/riscv/rv32_bus.h"
 #include "cpu/riscv/rv32_csr.h"
 #include "cpu/riscv/rv32_decode.h"
@@ -115,15 +116,15 @@ class Rv32Core {
   void add_idle_cycles(uint64_t n) {
     cycles_ += n;
     idle_cycles_ += n;
-    if (next_sample_ != kNoSample) next_sample_ += n;
+    sampler_.skip(n);
   }
 
   // Sampled profile (core/code_profile.h): every `period_cycles` cycles of execution (bus waits
   // included: the core stalls on them; sleep excluded) the pc of the instruction executing gets
   // one sample. 0 = off (the default). Changes no cycle count or result.
-  void set_profile_period(uint64_t period_cycles);
-  uint64_t profile_period() const { return profile_period_; }
-  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const { return profile_; }
+  void set_profile_period(uint64_t period_cycles) { sampler_.start(cycles_, period_cycles); }
+  uint64_t profile_period() const { return sampler_.period; }
+  const std::unordered_map<uint32_t, uint64_t>& profile_samples() const { return sampler_.samples; }
   static constexpr const char* kProfileScope =
       "an instruction's bus wait states are part of its cycles; sleep (WFI) is not sampled";
 
@@ -208,11 +209,8 @@ class Rv32Core {
   uint32_t mie_ = 0, mip_ = 0, mtvec_ = 0, mscratch_ = 0, mepc_ = 0, mcause_ = 0, mtval_ = 0;
   uint64_t mcycle_offset_ = 0, minstret_offset_ = 0;
 
-  // Profile: the next sample point in cycles_ (kNoSample: off), the period, the samples by pc.
-  static constexpr uint64_t kNoSample = ~0ull;
-  uint64_t next_sample_ = kNoSample, profile_period_ = 0;
-  std::unordered_map<uint32_t, uint64_t> profile_;
-  void take_samples(uint32_t pc);
+  // Profile: sample points on cycles_, samples by pc.
+  CodeSampler sampler_;
 
   // Counters
   uint64_t cycles_ = 0, executed_ = 0, not_retired_ = 0, traps_ = 0, interrupts_ = 0,

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <stdexcept>
 
 #include "core/code_profile.h"
 
@@ -41,4 +42,26 @@ TEST(CodeProfile, WritesAHeaderAndOneLinePerFunction) {
 
 TEST(CodeProfile, NoSamplesGiveNoRows) {
   EXPECT_TRUE(profile_by_function({}, {{0x100, 4, "f"}}).empty());
+}
+
+// The sampler by hand: period 10 from 5 puts the points at 15, 25, 35, ...; a count of 37 has
+// passed three of them (one sample each to the address given), 10 counts of sleep move the
+// next point from 45 to 55, and a take() without an address moves on without a sample.
+TEST(CodeSampler, OneSamplePerPeriodPassed) {
+  CodeSampler s;
+  EXPECT_EQ(s.next, CodeSampler::kOff);
+  s.start(5, 10);
+  EXPECT_EQ(s.next, 15u);
+  const uint32_t a = 0x100;
+  s.take(37, &a);
+  EXPECT_EQ(s.samples.at(0x100), 3u);
+  EXPECT_EQ(s.next, 45u);
+  s.skip(10);
+  EXPECT_EQ(s.next, 55u);
+  s.take(55, nullptr);
+  EXPECT_EQ(s.next, 65u);
+  EXPECT_EQ(s.samples.size(), 1u);
+  EXPECT_THROW(s.start(0, CodeSampler::kMaxPeriod + 1), std::invalid_argument);
+  s.start(0, 0);
+  EXPECT_EQ(s.next, CodeSampler::kOff);
 }

@@ -88,6 +88,7 @@ TEST(Rv32Runner, ProfileOption) {
   EXPECT_GE(sum, 126u);  // rv32m executes 126 instructions (the runner's summary), each >= 1 cycle
   EXPECT_EQ(run({prog("rv32m"), "--profile-period", "10"}), 2);  // without --profile
   EXPECT_EQ(run({prog("rv32m"), "--profile", out, "--profile-period", "0"}), 2);
+  EXPECT_EQ(run({prog("rv32m"), "--profile", out, "--profile-period", "1000000000001"}), 2);  // > 10^12
   EXPECT_EQ(run({prog("rv32m"), "--profile", ::testing::TempDir() + "/no/such/dir/p.txt"}), 2);
   std::remove(out.c_str());
 }
