@@ -1,7 +1,9 @@
 // One run of the platform, shared by `zvp boot` and `zvp run`: resolves the configuration,
 // builds the PS and the PL design, loads the ELF and the data files into DDR, writes the
 // boot-parameter block, connects the UARTs to the host, simulates until the firmware exits or
-// the time limit, and reports what happened.
+// the time limit, and reports what happened. Each concern of the construction has its own part:
+// the data in DDR (session_data.h), the profiles (session_profiles.h), tracing for the host's
+// viewers (session_tracing.h) and the GDB servers (session_debug.h).
 #pragma once
 #include <systemc>
 
@@ -21,9 +23,9 @@
 
 namespace zvp {
 
-namespace debug {
-class GdbServer;
-}
+class RunProfiles;
+class RunTracing;
+class DebugServers;
 
 // Where the run meets the host: files, stdout, progress lines. Not part of the scenario
 // (the same scenario runs with any of these).
@@ -80,6 +82,7 @@ class Session {
 
  private:
   void connect_uarts();
+  void spawn_threads();
   void progress_thread();
   void finish_thread();
   double exit_time_s_ = -1;
@@ -87,14 +90,9 @@ class Session {
   HostIo io_;
   std::unique_ptr<RunConfig> cfg_;
   std::unique_ptr<ZynqPlatform> soc_;
-  std::unique_ptr<VcdWriter> vcd_;
-  std::vector<ElfFunction> functions_, rv_functions_;  // function symbols, for the profiles
-  std::string rv_elf_;                                  // the RISC-V ELF they come from
-  ProfiledCore* rv_core_ = nullptr;
-  void find_rv_program();
-  void write_profile_file(const std::string& path, const ProfiledCore& core,
-                          const std::vector<ElfFunction>& functions, const std::string& what) const;
-  std::unique_ptr<debug::GdbServer> gdb_, gdb_rv_;
+  std::unique_ptr<RunProfiles> profiles_;  // session_profiles.h
+  std::unique_ptr<RunTracing> tracing_;    // session_tracing.h: Perfetto, VCD
+  std::unique_ptr<DebugServers> debug_;    // session_debug.h: the GDB servers
   Console console_;
   uint64_t items_done_ = 0;
   std::string line_;

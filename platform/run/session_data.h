@@ -1,0 +1,22 @@
+// What a run writes into DDR before the CPU starts, besides the firmware: the scenario's data
+// files and the boot-parameter block (firmware/common/zvp_report.h).
+#pragma once
+#include <vector>
+
+#include "core/elf_loader.h"
+#include "scenario.h"
+#include "zynq_platform.h"
+
+namespace zvp {
+
+// Checks every data file (kind, size, place, overlap with the firmware's segments and with each
+// other) before any is read, then reads them straight into the DDR model. ConfigError, with
+// nothing written, when one is missing, too large for its region or DDR, or overlaps without
+// `overlap: allowed`; also when a file changes size between the check and the read.
+void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware, ZynqPlatform& soc);
+
+// The run parameters the firmware reads at boot (images, flags, the board's CPU clock), at
+// ZVP_BOOTPARAM_BASE when DDR reaches that far.
+void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc);
+
+}  // namespace zvp
