@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "convnet/convnet.h"
 #include "convnet/convnet_job.h"
@@ -85,8 +86,7 @@ static void *dalloc(size_t n)
     return (void *)(((uintptr_t)p + 31u) & ~(uintptr_t)31u);
 }
 
-/* Global-timer rate: the build's CPU clock (BSP_GTIMER_HZ), unless the boot parameters carry the
- * board's (zvp_bootparam version 2: cpu_hz; the global timer counts at half). */
+/* Global-timer rate: half the board's CPU clock (bsp_bootparam()), set first thing in main. */
 static double gtimer_hz = (double)BSP_GTIMER_HZ;
 static double ticks_s(uint64_t t) { return (double)t / gtimer_hz; }
 
@@ -277,12 +277,10 @@ static void quit_middleware(void)
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
-    const int bp_ok = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const uint32_t frames = bp_ok && bp->images ? bp->images : 1u;
-    const int quiet = bp_ok && (bp->flags & 1u);
-    if (bp_ok && bp->version >= 2u && bp->cpu_hz >= 100000000u && bp->cpu_hz <= 2000000000u)
-        gtimer_hz = (double)bp->cpu_hz / 2.0;
+    const bsp_bootparams bp = bsp_bootparam();
+    const uint32_t frames = bp.images ? bp.images : 1u;
+    const int quiet = (bp.flags & 1u) != 0;
+    gtimer_hz = (double)bp.cpu_hz / 2.0;
 
     static const convnet_job fallback = { CONVNET_JOB_MAGIC, CONVNET_JOB_VERSION, CN_NET_TINY,
                                           CSP_MODE_16BIT, 0, CONVNET_JOB_ARM_GOLDEN, 0, 0, { 0 } };

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "drivers/dnnweaver/dnnweaver.h"
 #include "dw_lenet.h"
@@ -66,12 +67,11 @@ static void layer_desc(const dw_layer *L, int l, uint32_t in_addr, dnnw_layer_de
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)ZVP_BOOTPARAM_BASE;
-    const int valid_bp = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const uint32_t flags = valid_bp ? bp->flags : 0;
+    const bsp_bootparams bp = bsp_bootparam();
+    const uint32_t flags = bp.flags;
     const int quiet = flags & 1u, short_run = (flags >> 1) & 1u;
     const lenet_lite_fixed_params *p = &lenet_lite_fixed_weights;
-    const uint32_t cpu_hz = (valid_bp && bp->version >= 2 && bp->cpu_hz) ? bp->cpu_hz : ZVP_ARM_CPU_HZ;
+    const uint32_t cpu_hz = bp.cpu_hz;
     const uint8_t *f = (const uint8_t *)ZVP_LENET_DATA_BASE;
     dnnw_info info;
     uint32_t n, i;
@@ -87,8 +87,8 @@ int main(void)
     {
         const uint8_t *labels = f + 24 + n * 784u;
         uint32_t total = n;
-        if (valid_bp && bp->images != 0 && bp->images < n)
-            n = bp->images;
+        if (bp.images != 0 && bp.images < n)
+            n = bp.images;
         if (n > MAX_IMAGES)
             n = MAX_IMAGES;
         for (i = 0; i < n; i++)

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "drivers/dnnweaver/dnnweaver.h"
 #include "dw_layer.h"
@@ -158,11 +159,10 @@ static unsigned plan(const dw_layer *L, unsigned side)
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)ZVP_BOOTPARAM_BASE;
-    const int valid_bp = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const uint32_t flags = valid_bp ? bp->flags : 0;
+    const bsp_bootparams bp = bsp_bootparam();
+    const uint32_t flags = bp.flags;
     const unsigned cdiv = (flags >> 8) & 0xFu, sdiv = (flags >> 12) & 0xFu, two_modes = (flags >> 16) & 1u;
-    const unsigned nlayers = (valid_bp && bp->images != 0 && bp->images < 13) ? bp->images : 13;
+    const unsigned nlayers = (bp.images != 0 && bp.images < 13) ? bp.images : 13;
     const unsigned nmodes = two_modes ? 2 : 4;
     double sum_save[4] = {0}, sum_speed[4] = {0}, sum_tsave[4] = {0}, sum_time[4] = {0};
     unsigned li, mi;

@@ -3,13 +3,13 @@
  * a firmware status such as 2, 3 or 258 must stay distinguishable from the simulator's own. */
 #include <stdint.h>
 #include <stdio.h>
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "zvp_report.h"
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
-    const int code = bp->magic == ZVP_BOOTPARAM_MAGIC ? (int)bp->images : 0;
+    const int code = (int)bsp_bootparam().images;
     printf("exit_code: exiting with %d\n", code);
     return code;
 }

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "drivers/axidma/axidma.h"
 #include "drivers/axitimer/axitimer.h"
@@ -142,18 +143,17 @@ static uint32_t find_inputs(const uint8_t **images, const uint8_t **labels, uint
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)ZVP_BOOTPARAM_BASE;
-    const int valid_bp = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const uint32_t flags = valid_bp ? bp->flags : 0;
+    const bsp_bootparams bp = bsp_bootparam();
+    const uint32_t flags = bp.flags;
     const int quiet = flags & 1u, pipelined = (flags >> 1) & 1u;
 
     printf("----- LeNet-5 Start -----\n");
     const uint8_t *images = 0, *labels = 0;
-    uint32_t n = find_inputs(&images, &labels, valid_bp ? bp->images : 0);
+    uint32_t n = find_inputs(&images, &labels, bp.images);
     if (n == 0)
         return 2;
-    if (valid_bp && bp->images != 0 && bp->images < n)
-        n = bp->images;
+    if (bp.images != 0 && bp.images < n)
+        n = bp.images;
     if (n > MAX_IMAGES)
         n = MAX_IMAGES;
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "lenet/lenet_params.h"
 #include "lenet_lite.h"
@@ -60,9 +61,8 @@ static int run(int model, const uint8_t *img)
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)ZVP_BOOTPARAM_BASE;
-    const int valid_bp = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const int quiet = valid_bp && (bp->flags & 1u);
+    const bsp_bootparams bp = bsp_bootparam();
+    const int quiet = (bp.flags & 1u) != 0;
     const uint8_t *f = (const uint8_t *)ZVP_LENET_DATA_BASE;
     printf("----- LeNet-5 (ARM only) Start -----\n");
     if (memcmp(f, "ZVPMNIST", 8) != 0 || rd32(f + 16) != 28 || rd32(f + 20) != 28 || rd32(f + 12) == 0) {
@@ -71,8 +71,8 @@ int main(void)
     }
     uint32_t n = rd32(f + 12);
     const uint8_t *labels = f + 24 + n * 784u;
-    if (valid_bp && bp->images != 0 && bp->images < n)
-        n = bp->images;
+    if (bp.images != 0 && bp.images < n)
+        n = bp.images;
     if (n > MAX_IMAGES)
         n = MAX_IMAGES;
 

@@ -7,6 +7,7 @@
  * reserved hole after the L2 controller, where the interconnect answers with a bus error. */
 #include <stdint.h>
 #include <stdio.h>
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "zvp_report.h"
 
@@ -16,8 +17,7 @@
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
-    const int mmu_off = bp->magic == ZVP_BOOTPARAM_MAGIC && (bp->flags & 1u);
+    const int mmu_off = (bsp_bootparam().flags & 1u) != 0;
     printf("vector_fault: VBAR -> 0x%08lx, MMU %s\n", (unsigned long)BAD_VBAR, mmu_off ? "off" : "on");
     if (mmu_off) {
         uint32_t sctlr;

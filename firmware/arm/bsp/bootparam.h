@@ -1,0 +1,39 @@
+/* The boot-parameter block (zvp_bootparam, zvp_report.h) that the platform writes into DDR before
+ * the CPU starts, decoded once for every app.
+ *
+ * An absent or foreign block (no ZVP_BOOTPARAM_MAGIC: a board booted without the runner) reads
+ * as "no parameters": images 0 and flags 0, so each app's defaults apply. The CPU clock comes
+ * from a version-2 block with a non-zero clock, else it is the clock the BSP was built for
+ * (ZVP_ARM_CPU_HZ).
+ *
+ * Inline on purpose: the BSP is linked whole into every ELF, so a function here would move the
+ * code of apps that never read the block. */
+#ifndef BSP_BOOTPARAM_H
+#define BSP_BOOTPARAM_H
+
+#include <stdint.h>
+
+#include "bsp/gtimer.h"
+#include "zvp_memmap.h"
+#include "zvp_report.h"
+
+typedef struct bsp_bootparams {
+    uint32_t images; /* inputs to process; 0 = the app's default */
+    uint32_t flags;  /* app-specific bits; bit 0 "quiet" by convention */
+    uint32_t cpu_hz; /* the board's Cortex-A9 clock (the global timer counts at half) */
+} bsp_bootparams;
+
+static inline bsp_bootparams bsp_bootparam(void)
+{
+    const zvp_bootparam *bp = (const zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
+    bsp_bootparams p = { 0u, 0u, ZVP_ARM_CPU_HZ };
+    if (bp->magic == ZVP_BOOTPARAM_MAGIC) {
+        p.images = bp->images;
+        p.flags = bp->flags;
+        if (bp->version >= 2u && bp->cpu_hz != 0u)
+            p.cpu_hz = bp->cpu_hz;
+    }
+    return p;
+}
+
+#endif
