@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bsp/bootparam.h"
 #include "bsp/bsp.h"
-#include "drivers/dtpu/dtpu.h"
-#include "drivers/dtpu/dtpu_report.h"
+#include "drivers/dtpu/dtpu_app.h"
 #include "dtpu_mxu.h"
 #include "dtpu_net.h"
 #include "zvp_memmap.h"
@@ -21,8 +21,7 @@
 
 #define WEIGHT_SEED 2020u
 
-static dtpu_dev dev;
-static dtpu_report rep;
+static dtpu_app app;
 static dtpu_net net;
 static dtpu_layer layers[7];
 static int32_t wbuf[DTPU_CIFAR_WEIGHTS];
@@ -33,72 +32,44 @@ static int64_t logits[10], golden[10];
 
 int main(void)
 {
-    const zvp_bootparam *bp = (const zvp_bootparam *)ZVP_BOOTPARAM_BASE;
-    const int valid_bp = bp->magic == ZVP_BOOTPARAM_MAGIC;
-    const uint32_t flags = valid_bp ? bp->flags : 0;
-    const uint32_t cpu_hz = valid_bp && bp->version >= 2 && bp->cpu_hz ? bp->cpu_hz : ZVP_ARM_CPU_HZ;
+    const bsp_bootparams bp = bsp_bootparam();
+    const uint32_t flags = bp.flags;
     const int arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
     const unsigned psel = (flags >> 2) & 3u, bits = psel == 0 ? 8u : psel == 1 ? 16u : 32u;
-    const uint32_t n = valid_bp && bp->images ? bp->images : 1u;
+    const uint32_t n = bp.images ? bp.images : 1u;
     const uint32_t mode = dtpu_net_mode(bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 
     dtpu_cifar_make(&net, layers, bits, WEIGHT_SEED, wbuf, bbuf);
     printf("----- DTPU CIFAR-10 (int%u, %s, %s, seeded weights) -----\n", bits, arm_only ? "ARM only" : "DTPU",
            wrap ? "wrap-around accumulation" : "wide accumulation");
-    const dtpu_backend *be = 0;
-    unsigned rows = 8, cols = 8; /* the ARM-only golden's tiling (any size gives the same wide results) */
-    if (!arm_only) {
-        if (dtpu_init(&dev) != 0) {
-            printf("dtpu_cifar10: DTPU initialisation failed\n");
-            return 1;
-        }
-        be = &dev.be;
-        rows = dev.be.rows;
-        cols = dev.be.cols;
-        printf("DTPU %ux%u, precisions 0x%02x%s\n", rows, cols, (unsigned)dev.precisions, dev.pipelined ? ", pipelined" : "");
-        rep.dev = &dev;
-    }
-    const dtpu_backend *ref = dtpu_reference_backend(rows, cols);
+    if (dtpu_app_open(&app, "dtpu_cifar10", arm_only) != 0)
+        return 1;
     uint32_t mism = 0, checksum = 0;
-    uint64_t total = 0, first = 0;
     for (uint32_t i = 0; i < n; i++) {
         dtpu_cifar_input(bits, i, x);
-        const uint64_t t0 = bsp_gtimer_read();
-        if (be && i == 0 && dtpu_net_prepare(&net, be, mode, packed, sizeof packed / 8u) != 0) {
-            printf("dtpu_cifar10: a layer does not fit the weight BRAM\n");
+        const int cls = dtpu_app_run(&app, &net, mode, i, x, logits, packed, sizeof packed / 8u,
+                                     "a layer does not fit the weight BRAM");
+        if (cls < 0)
             return 1;
-        }
-        const int cls = dtpu_net_run(&net, be, mode, x, logits, be ? dtpu_report_hook : 0, &rep);
-        const uint64_t dt = bsp_gtimer_read() - t0;
-        if (cls < 0) {
-            printf("dtpu_cifar10: image %u: error %d (ERROR 0x%x DMASR 0x%x)\n", (unsigned)i, cls,
-                   (unsigned)dev.error, (unsigned)dev.dma_sr);
-            return 1;
-        }
-        total += dt;
-        if (i == 0)
-            first = dt;
         for (unsigned k = 0; k < 10; k++)
             checksum = checksum * 31u + (uint32_t)logits[k] + (uint32_t)((uint64_t)logits[k] >> 32);
         int gcls = -1;
         if (!no_golden) {
             if (i == 0 && !arm_only)
-                dtpu_net_prepare(&net, ref, mode, packed_ref, sizeof packed_ref / 8u);
-            gcls = dtpu_net_run(&net, arm_only ? 0 : ref, mode, x, golden, 0, 0);
+                dtpu_net_prepare(&net, app.ref, mode, packed_ref, sizeof packed_ref / 8u);
+            gcls = dtpu_net_run(&net, arm_only ? 0 : app.ref, mode, x, golden, 0, 0);
             if (gcls != cls || memcmp(golden, logits, sizeof logits) != 0)
                 mism++;
         }
         printf("@item %u top1=%d golden=%d\n", (unsigned)i, cls, gcls);
     }
-    const uint64_t tick_hz = cpu_hz / 2u;
     printf("@result images %u\n", (unsigned)n);
-    dtpu_print_fixed("@result latency_first_s ", first, tick_hz, 7);
-    dtpu_print_fixed("\n@result latency_mean_s ", total, tick_hz * n, 7);
+    dtpu_app_print_latency(&app, bp.cpu_hz, n);
     printf("\n@result golden_mismatches %u\n@result golden_checked %u\n", (unsigned)mism,
            (unsigned)(no_golden ? 0 : n));
     printf("@result logits_checksum %u\n", (unsigned)checksum);
-    if (be)
-        dtpu_report_print(&rep, &net, rows, cols, n);
+    if (app.be)
+        dtpu_report_print(&app.rep, &net, app.rows, app.cols, n);
     printf("----- DTPU CIFAR-10 End -----\n");
     return mism ? 1 : 0;
 }
