@@ -47,7 +47,7 @@ void ConvEngine::build_registers() {
   // INFO: the line buffers' capacity, saturated to the fields.
   const uint32_t w16 = std::min(max_width(p_.timing, false), R::info::MAX_WIDTH16.get(~0u));
   const uint32_t w8 = std::min(max_width(p_.timing, true), R::info::MAX_WIDTH8.get(~0u));
-  regs_.add(R::INFO_INFO.name, R::INFO, R::info::MAX_WIDTH16.prep(w16) | R::info::MAX_WIDTH8.prep(w8), Access::RO);
+  regs_.add(R::INFO_INFO).reset_value(R::info::MAX_WIDTH16.prep(w16) | R::info::MAX_WIDTH8.prep(w8));
 }
 
 void ConvEngine::update_irq() {

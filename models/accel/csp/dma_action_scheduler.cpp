@@ -52,7 +52,7 @@ void DmaActionScheduler::build_registers() {
   irq_status_ = &regs_.add(R::IRQ_STATUS_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
   irq_enable_ = &regs_.add(R::IRQ_ENABLE_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
   const uint32_t info = R::info::DEPTH.prep(p_.fifo_depth) | R::info::CHANNELS.prep(kChannels);
-  regs_.add(R::INFO_INFO.name, R::INFO, info, Access::RO);  // the build's FIFO depth
+  regs_.add(R::INFO_INFO).reset_value(info);  // the build's FIFO depth
 }
 
 void DmaActionScheduler::raise(uint32_t bits) {

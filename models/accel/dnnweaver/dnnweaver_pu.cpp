@@ -59,12 +59,12 @@ DnnweaverPu::DnnweaverPu(sc_core::sc_module_name name, const DnnweaverConfig& cf
   ier_->on_write([this](uint32_t, uint32_t) { update_irq(); });
   err_addr_ = &regs_.add(r::ERR_ADDR_INFO);
   // The build's parameters (this instance's reset values), saturated to CONFIG's fields.
-  auto config = [this](const regs::RegInfo& i, uint32_t value) { regs_.add(i.name, i.offset, value, Access::RO); };
-  config(r::CONFIG_INFO, r::config::NUM_PE.prep(cfg_.num_pe) |
-                             r::config::ENCODER_LATENCY.prep(std::min(cfg_.encoder_latency, r::config::ENCODER_LATENCY.get(~0u))) |
-                             r::config::PSUM_ENTRIES.prep(std::min(cfg_.psum_entries, r::config::PSUM_ENTRIES.get(~0u))));
-  config(r::ACT_BUF_INFO, cfg_.act_buf_bytes);
-  config(r::WEIGHT_BUF_INFO, cfg_.weight_buf_bytes);
+  regs_.add(r::CONFIG_INFO)
+      .reset_value(r::config::NUM_PE.prep(cfg_.num_pe) |
+                   r::config::ENCODER_LATENCY.prep(std::min(cfg_.encoder_latency, r::config::ENCODER_LATENCY.get(~0u))) |
+                   r::config::PSUM_ENTRIES.prep(std::min(cfg_.psum_entries, r::config::PSUM_ENTRIES.get(~0u))));
+  regs_.add(r::ACT_BUF_INFO).reset_value(cfg_.act_buf_bytes);
+  regs_.add(r::WEIGHT_BUF_INFO).reset_value(cfg_.weight_buf_bytes);
   regs_.add(r::LAYERS_INFO).on_read([this](uint32_t) { return uint32_t(layers_); });
   auto counter = [this](const regs::RegInfo& lo, const regs::RegInfo& hi, std::function<uint64_t()> f) {
     regs_.add(lo).on_read([f](uint32_t) { return uint32_t(f()); });

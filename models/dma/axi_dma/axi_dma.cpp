@@ -74,7 +74,8 @@ void AxiDma::add_channel_registers(Channel& c) {
   // An SG build's DMASR resets with SGIncld set.
   const uint32_t sr_reset = uint32_t{R::MM2S_DMASR_RESET} | (cfg_.sg ? SR_SGINCLD : 0u);
   c.cr = &regs_.add(r.cr).on_write_raw([this, &c](uint32_t v, uint32_t m) { write_cr(c, v, m); });
-  c.sr = &regs_.add(r.sr.name, r.sr.offset, sr_reset)
+  c.sr = &regs_.add(r.sr)
+              .reset_value(sr_reset)
               .on_read([this, &c](uint32_t s) { return read_sr(c, s); })
               .on_write_raw([this, &c](uint32_t v, uint32_t m) {
                 c.sr->set(c.sr->get() & ~(v & m & SR_IRQS));  // IRQ bits: write 1 to clear

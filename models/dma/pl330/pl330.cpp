@@ -128,13 +128,12 @@ void Pl330::build_registers() {
                        R::crd::WR_Q_DEP.prep(p_.wr_queue - 1) | R::crd::RD_CAP.prep(p_.rd_issuing - 1) |
                        R::crd::RD_Q_DEP.prep(p_.rd_queue - 1) |
                        R::crd::DATA_BUFFER_DEP.prep(p_.mfifo_bytes / kBusBytes - 1);
-  auto config = [&r](const regs::RegInfo& i, uint32_t value) { r.add(i.name, i.offset, value, Access::RO, i.width); };
-  config(R::CR0_INFO, cr0);
-  config(R::CR1_INFO, cr1);
-  config(R::CR2_INFO, p_.boot_addr);
+  r.add(R::CR0_INFO).reset_value(cr0);
+  r.add(R::CR1_INFO).reset_value(cr1);
+  r.add(R::CR2_INFO).reset_value(p_.boot_addr);
   r.add(R::CR3_INFO);  // irq_ns at reset: all secure
   r.add(R::CR4_INFO);  // periph_ns at reset: all secure
-  config(R::CRD_INFO, crd);
+  r.add(R::CRD_INFO).reset_value(crd);
   r.add(R::WD_INFO);  // watchdog irq-only bit (no lockup modelled)
   for (const regs::RegInfo* i : {&R::PERIPH_ID0_INFO, &R::PERIPH_ID1_INFO, &R::PERIPH_ID2_INFO, &R::PERIPH_ID3_INFO,
                                  &R::PCELL_ID0_INFO, &R::PCELL_ID1_INFO, &R::PCELL_ID2_INFO, &R::PCELL_ID3_INFO})
