@@ -65,6 +65,39 @@ std::vector<Register*> RegisterBank::add_array(const std::string& name, uint64_t
   return v;
 }
 
+namespace {
+Access bank_access(regs::Access a) {
+  switch (a) {
+    case regs::Access::RO: return Access::RO;
+    case regs::Access::WO: return Access::WO;
+    default: return Access::RW;  // RW and W1C (its bits are the descriptor's w1c mask)
+  }
+}
+}  // namespace
+
+Register& RegisterBank::add(const regs::RegInfo& info) {
+  if (info.count != 1) throw std::logic_error(name_ + ": " + info.name + " is an array (add_array)");
+  return add(info.name, info.offset, static_cast<uint32_t>(info.reset), bank_access(info.access), info.width)
+      .writable(info.writable_mask)
+      .w1c(info.w1c_mask);
+}
+
+Register& RegisterBank::add(const regs::RegInfo& info, unsigned index) {
+  if (index >= info.count)
+    throw std::logic_error(name_ + ": " + info.name + "[" + std::to_string(index) + "] beyond its " +
+                           std::to_string(info.count) + " elements");
+  return add(std::string(info.name) + "[" + std::to_string(index) + "]", info.offset + uint64_t(index) * info.stride,
+             static_cast<uint32_t>(info.reset), bank_access(info.access), info.width)
+      .writable(info.writable_mask)
+      .w1c(info.w1c_mask);
+}
+
+std::vector<Register*> RegisterBank::add_array(const regs::RegInfo& info) {
+  std::vector<Register*> v;
+  for (unsigned i = 0; i < info.count; ++i) v.push_back(&add(info, i));
+  return v;
+}
+
 Register& RegisterBank::operator[](const std::string& name) {
   auto it = by_name_.find(name);
   if (it == by_name_.end()) throw std::out_of_range(name_ + ": no register " + name);

@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "regs/zvp_field.h"
+
 namespace zvp {
 
 enum class Access { RW, RO, WO };
@@ -43,6 +45,9 @@ class Register {
   // depends only on state that the device's writes and processes change, not on the time of
   // the access. A bus read then marks a SteadyRead extension on the transaction, if present.
   Register& steady(bool s = true) { steady_ = s; return *this; }
+  // A reset value that depends on the model's configuration (CPU count, part, board straps):
+  // replaces the descriptor's, now and for every reset.
+  Register& reset_value(uint32_t v) { reset_ = value_ = v; return *this; }
   bool is_steady() const { return steady_; }
 
   // Model-side access (no callbacks, no masks).
@@ -94,6 +99,16 @@ class RegisterBank {
   std::vector<Register*> add_array(const std::string& name, uint64_t offset, unsigned count,
                                    uint64_t stride = 4, uint32_t reset = 0,
                                    Access access = Access::RW);
+
+  // From a generated descriptor (regs/<block>_regs.h: zvp::regs::<block>::<REG>_INFO): name,
+  // offset, reset value, access, width, writable and write-1-to-clear bits, all from the
+  // block's .regs.yaml. A W1C register is RW with its w1c bits.
+  Register& add(const regs::RegInfo& info);
+  // Every element of an array descriptor (count, stride), named NAME[i].
+  std::vector<Register*> add_array(const regs::RegInfo& info);
+  // Element `index` of an array descriptor (a model that declares only the elements its
+  // configuration has, e.g. the GIC's per-32-IDs registers); index < count.
+  Register& add(const regs::RegInfo& info, unsigned index);
 
   Register& operator[](const std::string& name);
   // The register covering `offset`, or nullptr (a hole). The register found last is tried

@@ -16,36 +16,36 @@ AxiIntc::AxiIntc(sc_core::sc_module_name name, unsigned inputs, uint32_t edge_ma
     in_.emplace_back(std::string(this->name()) + ".intr" + std::to_string(i));
     in_.back().listen([this, i](bool v) { on_input(i, v); });
   }
-  isr_ = &regs_.add("ISR", R::ISR).on_write_raw([this](uint32_t v, uint32_t m) {
+  isr_ = &regs_.add(R::ISR_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     if (mer_->get() & MER_HIE) return;  // hardware mode: software cannot write ISR
     isr_->set(((isr_->get() & ~m) | (v & m)) & valid_mask());
     update();
   });
-  regs_.add("IPR", R::IPR, 0, Access::RO).on_read([this](uint32_t) { return isr_->get() & ier_->get(); });
-  ier_ = &regs_.add("IER", R::IER).on_write_raw([this](uint32_t v, uint32_t m) {
+  regs_.add(R::IPR_INFO).on_read([this](uint32_t) { return isr_->get() & ier_->get(); });
+  ier_ = &regs_.add(R::IER_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     ier_->set(((ier_->get() & ~m) | (v & m)) & valid_mask());
     update();
   });
-  regs_.add("IAR", R::IAR, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
+  regs_.add(R::IAR_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     isr_->set(isr_->get() & ~(v & m));
     sample_levels();
     update();
   });
-  regs_.add("SIE", R::SIE, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
+  regs_.add(R::SIE_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     ier_->set((ier_->get() | (v & m)) & valid_mask());
     update();
   });
-  regs_.add("CIE", R::CIE, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
+  regs_.add(R::CIE_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     ier_->set(ier_->get() & ~(v & m));
     update();
   });
-  regs_.add("IVR", R::IVR, 0, Access::RO).on_read([this](uint32_t) {
+  regs_.add(R::IVR_INFO).on_read([this](uint32_t) {
     const uint32_t p = isr_->get() & ier_->get();
     for (unsigned i = 0; i < n_; ++i)
       if (p & (1u << i)) return uint32_t(i);
-    return 0xFFFFFFFFu;
+    return uint32_t{R::IVR_NONE};
   });
-  mer_ = &regs_.add("MER", R::MER).on_write_raw([this](uint32_t v, uint32_t m) {
+  mer_ = &regs_.add(R::MER_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     const uint32_t hie = mer_->get() & MER_HIE;  // write-once: stays 1
     mer_->set(((mer_->get() & ~m) | (v & m)) & (MER_ME | MER_HIE));
     mer_->set(mer_->get() | hie);

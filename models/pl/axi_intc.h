@@ -19,12 +19,14 @@
 
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/axi_intc_regs.h"
 
 namespace zvp {
 
 class AxiIntc : public RegisterDevice {
  public:
-  enum : uint32_t { MER_ME = 1u << 0, MER_HIE = 1u << 1 };
+  // MER bits (axi_intc.regs.yaml).
+  enum : uint32_t { MER_ME = regs::axi_intc::mer::ME.mask(), MER_HIE = regs::axi_intc::mer::HIE.mask() };
 
   // `inputs` interrupt inputs (1..32); bit n of edge_mask set = input n is edge-sensitive
   // (C_KIND_OF_INTR), else level.

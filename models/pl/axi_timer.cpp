@@ -10,22 +10,22 @@ namespace R = regs::axi_timer;  // axi_timer.regs.yaml: timer n at + n * TCSR0_S
 }
 
 AxiTimer::AxiTimer(sc_core::sc_module_name name, const Clock& clk) : RegisterDevice(name), clk_(clk) {
+  static_assert(R::TCSR0_COUNT == 2 && R::TLR0_COUNT == 2 && R::TCR0_COUNT == 2, "two timers");
+  const std::vector<Register*> tcsr = regs_.add_array(R::TCSR0_INFO), tlr = regs_.add_array(R::TLR0_INFO),
+                               tcr = regs_.add_array(R::TCR0_INFO);
   for (unsigned n = 0; n < 2; ++n) {
-    const uint64_t b = uint64_t(R::TCSR0_STRIDE) * n;
-    const std::string sfx = std::to_string(n);
-    tcsr_[n] = &regs_.add("TCSR" + sfx, b + R::TCSR0).on_write_raw([this, n](uint32_t v, uint32_t m) {
-      write_tcsr(n, v, m);
-    });
-    tlr_[n] = &regs_.add("TLR" + sfx, b + R::TLR0).on_write_raw([this, n](uint32_t v, uint32_t m) {
+    tcsr_[n] = tcsr[n];
+    tlr_[n] = tlr[n];
+    tcr_[n] = tcr[n];
+    tcsr_[n]->on_write_raw([this, n](uint32_t v, uint32_t m) { write_tcsr(n, v, m); });
+    tlr_[n]->on_write_raw([this, n](uint32_t v, uint32_t m) {
       const sc_core::sc_time t = now_access();
       sync(t);
       for (unsigned u = 0; u < units(); ++u) rebase(u, t);
       tlr_[n]->set((tlr_[n]->get() & ~m) | (v & m));
       apply_control(t);
     });
-    tcr_[n] = &regs_.add("TCR" + sfx, b + R::TCR0, 0, Access::RO).on_read([this, n](uint32_t) {
-      return counter_at(n, now_access());
-    });
+    tcr_[n]->on_read([this, n](uint32_t) { return counter_at(n, now_access()); });
   }
   SC_METHOD(on_event);
   sensitive << ev_;

@@ -2,10 +2,9 @@
 // generate mode (roll-over events, optional auto-reload) or capture mode (free-running, the
 // counter is copied into TLR on a capture trigger), cascadable into one 64-bit counter.
 //
-// Registers (offsets in axi_timer.regs.yaml; timer n's at + n * stride): TCSR, TLR, TCR (RO).
-//   TCSR [0] MDT (1 capture) [1] UDT (1 down) [2] GENT [3] CAPT [4] ARHT [5] LOAD [6] ENIT
-//        [7] ENT [8] TINT (write 1 to clear) [9] PWMA (stored, PWM not modelled) [10] ENALL
-//        [11] CASC (TCSR0 only).
+// Registers (offsets, fields and resets in axi_timer.regs.yaml; timer n's at + n * stride):
+//   TCSR (MDT capture mode, UDT down, GENT, CAPT, ARHT, LOAD, ENIT, ENT, TINT write 1 to clear,
+//   PWMA stored (PWM not modelled), ENALL, CASC in TCSR0 only), TLR, TCR (RO).
 // Counting is lazy: the counter value is computed from the simulated time elapsed at the
 // timer's clock since the last (re)configuration; only roll-over events are scheduled (one
 // sc_event), so an idle or free-running timer costs nothing.
@@ -29,14 +28,19 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/axi_timer_regs.h"
 
 namespace zvp {
 
 class AxiTimer : public RegisterDevice {
  public:
+  // TCSR bits (axi_timer.regs.yaml, TCSR0 fields).
   enum Tcsr : uint32_t {
-    MDT = 1u << 0, UDT = 1u << 1, GENT = 1u << 2, CAPT = 1u << 3, ARHT = 1u << 4, LOAD = 1u << 5,
-    ENIT = 1u << 6, ENT = 1u << 7, TINT = 1u << 8, PWMA = 1u << 9, ENALL = 1u << 10, CASC = 1u << 11,
+#define ZVP_TCSR_BIT_(f) f = regs::axi_timer::tcsr0::f.mask()
+    ZVP_TCSR_BIT_(MDT), ZVP_TCSR_BIT_(UDT), ZVP_TCSR_BIT_(GENT), ZVP_TCSR_BIT_(CAPT), ZVP_TCSR_BIT_(ARHT),
+    ZVP_TCSR_BIT_(LOAD), ZVP_TCSR_BIT_(ENIT), ZVP_TCSR_BIT_(ENT), ZVP_TCSR_BIT_(TINT), ZVP_TCSR_BIT_(PWMA),
+    ZVP_TCSR_BIT_(ENALL), ZVP_TCSR_BIT_(CASC),
+#undef ZVP_TCSR_BIT_
   };
 
   SC_HAS_PROCESS(AxiTimer);

@@ -2,17 +2,34 @@
 
 namespace zvp {
 
+namespace {
+namespace R = regs::hls_ctrl;
+// The ISR bits raise() sets: one per IER bit, the same positions.
+static_assert(R::ier::DONE.mask() == R::isr::DONE.mask() && R::ier::READY.mask() == R::isr::READY.mask());
+constexpr uint32_t kIsrBits = R::isr::DONE.mask() | R::isr::READY.mask();
+// AP_CTRL's command bits: all in its first byte, so a write that does not enable that byte is
+// no command.
+constexpr uint32_t kCtrlCommands =
+    R::ap_ctrl::AP_START.mask() | R::ap_ctrl::AP_CONTINUE.mask() | R::ap_ctrl::AUTO_RESTART.mask();
+static_assert((kCtrlCommands & ~0xFFu) == 0, "AP_CTRL commands in byte 0");
+}  // namespace
+
 HlsControl::HlsControl(RegisterBank& bank, bool ap_ctrl_chain, uint64_t base) : chain_(ap_ctrl_chain) {
+  // Added at base + offset (an IP's own map extends HLS_CTRL), with the descriptor's name, reset
+  // value and writable bits.
+  auto add = [&bank, base](const regs::RegInfo& r) -> Register& {
+    return bank.add(r.name, base + r.offset, static_cast<uint32_t>(r.reset)).writable(r.writable_mask);
+  };
   // AP_CTRL: the value is computed (clear-on-read bits), the write is a command.
-  ctrl_ = &bank.add("AP_CTRL", base + kApCtrl, AP_IDLE)
+  ctrl_ = &add(R::AP_CTRL_INFO)
                .on_read([this](uint32_t) { return read_ctrl(); })
                .on_peek([this](uint32_t) { return ctrl_value(); })
                .on_write_raw([this](uint32_t v, uint32_t m) { write_ctrl(v, m); });
-  gie_ = &bank.add("GIE", base + kGie).writable(0x1).on_write([this](uint32_t, uint32_t) { update_irq(); });
-  ier_ = &bank.add("IER", base + kIer).writable(0x3);
+  gie_ = &add(R::GIE_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
+  ier_ = &add(R::IER_INFO);
   // ISR: toggle on write (TOW).
-  isr_ = &bank.add("ISR", base + kIsr).on_write_raw([this](uint32_t v, uint32_t m) {
-    isr_->set(isr_->get() ^ (v & m & 0x3u));
+  isr_ = &add(R::ISR_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
+    isr_->set(isr_->get() ^ (v & m & kIsrBits));
     update_irq();
   });
 }
@@ -36,7 +53,7 @@ uint32_t HlsControl::ctrl_value() const {
 }
 
 void HlsControl::write_ctrl(uint32_t v, uint32_t byte_mask) {
-  if (!(byte_mask & 0xFFu)) return;  // every control bit is in byte 0
+  if (!(byte_mask & kCtrlCommands)) return;  // byte_mask: whole bytes; the commands are in byte 0
   auto_restart_ = (v & AUTO_RESTART) != 0;
   if (chain_ && (v & AP_CONTINUE)) acknowledge_one();
   if (chain_ && auto_restart_)
@@ -66,7 +83,7 @@ void HlsControl::wait_start() {
 void HlsControl::ready() {
   start_taken_ = false;
   int_ready_ = true;
-  raise(1);
+  raise(R::isr::READY.mask());
   // ap_start is cleared by ap_ready, except with auto_restart, which keeps it set.
   if (auto_restart_) {
     start_ev_.notify(sc_core::SC_ZERO_TIME);
@@ -79,7 +96,7 @@ void HlsControl::ready() {
 void HlsControl::done() {
   int_done_ = true;
   ++done_seq_;
-  raise(0);
+  raise(R::isr::DONE.mask());
   if (!chain_) {
     cont_seq_ = done_seq_;  // ap_ctrl_hs: no continue handshake
     if (in_flight_) --in_flight_;
@@ -100,12 +117,14 @@ void HlsControl::wait_continue() {
   while (cont_seq_ < mine) sc_core::wait(cont_ev_);
 }
 
-void HlsControl::raise(unsigned isr_bit) {
-  if (ier_->bit(isr_bit)) isr_->set_bit(isr_bit, true);
+void HlsControl::raise(uint32_t isr_bit) {
+  if (ier_->get() & isr_bit) isr_->set(isr_->get() | isr_bit);
   update_irq();
 }
 
-void HlsControl::update_irq() { irq.write(gie_->bit(0) && (isr_->get() & 0x3u)); }
+void HlsControl::update_irq() {
+  irq.write(R::gie::ENABLE.get(gie_->get()) && (isr_->get() & kIsrBits));
+}
 
 void HlsControl::reset() {
   start_ = start_taken_ = auto_restart_ = int_done_ = int_ready_ = false;

@@ -42,9 +42,12 @@ namespace zvp {
 
 class HlsControl {
  public:
+  // AP_CTRL bits (hls_control.regs.yaml).
   enum Bits : uint32_t {
-    AP_START = 1u << 0, AP_DONE = 1u << 1, AP_IDLE = 1u << 2, AP_READY = 1u << 3,
-    AP_CONTINUE = 1u << 4, AUTO_RESTART = 1u << 7,
+    AP_START = regs::hls_ctrl::ap_ctrl::AP_START.mask(), AP_DONE = regs::hls_ctrl::ap_ctrl::AP_DONE.mask(),
+    AP_IDLE = regs::hls_ctrl::ap_ctrl::AP_IDLE.mask(), AP_READY = regs::hls_ctrl::ap_ctrl::AP_READY.mask(),
+    AP_CONTINUE = regs::hls_ctrl::ap_ctrl::AP_CONTINUE.mask(),
+    AUTO_RESTART = regs::hls_ctrl::ap_ctrl::AUTO_RESTART.mask(),
   };
   // Offsets from hls_control.regs.yaml.
   static constexpr uint64_t kApCtrl = regs::hls_ctrl::AP_CTRL, kGie = regs::hls_ctrl::GIE,
@@ -84,7 +87,7 @@ class HlsControl {
   void write_ctrl(uint32_t v, uint32_t byte_mask);
   void set_start();
   void acknowledge_one();
-  void raise(unsigned isr_bit);
+  void raise(uint32_t isr_bit);  // an ISR bit mask (one bit)
   void update_irq();
 
   bool chain_;

@@ -1,21 +1,24 @@
 #include "cadence_uart.h"
 
-#include "zvp_memmap.h"
-
 namespace zvp {
 
 namespace {
-// SR bits (UG585 Channel_sts) and ISR bits (Chnl_int_sts) of the Cadence UART.
-enum : uint32_t {
-  SR_RTRIG = 1u << 0, SR_REMPTY = 1u << 1, SR_RFUL = 1u << 2, SR_TEMPTY = 1u << 3,
-  SR_TFUL = 1u << 4, SR_RACTIVE = 1u << 10, SR_TACTIVE = 1u << 11, SR_TTRIG = 1u << 13,
-  SR_TNFUL = 1u << 14,
-};
-enum : uint32_t {
-  IX_RTRIG = 1u << 0, IX_REMPTY = 1u << 1, IX_RFUL = 1u << 2, IX_TEMPTY = 1u << 3,
-  IX_TFUL = 1u << 4, IX_ROVR = 1u << 5, IX_TIMEOUT = 1u << 8, IX_TTRIG = 1u << 10,
-  IX_TNFUL = 1u << 11, IX_TOVR = 1u << 12, IX_ALL = 0x3FFF,
-};
+namespace R = regs::uart;
+// SR bits (Channel_sts) and the interrupt bits of IER/IDR/IMR/ISR (Chnl_int_sts), from
+// cadence_uart.regs.yaml.
+constexpr uint32_t SR_RTRIG = R::sr::RTRIG.mask(), SR_REMPTY = R::sr::REMPTY.mask(),
+                   SR_RFUL = R::sr::RFUL.mask(), SR_TEMPTY = R::sr::TEMPTY.mask(),
+                   SR_TFUL = R::sr::TFUL.mask(), SR_RACTIVE = R::sr::RACTIVE.mask(),
+                   SR_TACTIVE = R::sr::TACTIVE.mask(), SR_TTRIG = R::sr::TTRIG.mask(),
+                   SR_TNFUL = R::sr::TNFUL.mask();
+constexpr uint32_t IX_RTRIG = R::isr::RTRIG.mask(), IX_REMPTY = R::isr::REMPTY.mask(),
+                   IX_RFUL = R::isr::RFUL.mask(), IX_TEMPTY = R::isr::TEMPTY.mask(),
+                   IX_TFUL = R::isr::TFUL.mask(), IX_ROVR = R::isr::ROVR.mask(),
+                   IX_TIMEOUT = R::isr::TIMEOUT.mask(), IX_TTRIG = R::isr::TTRIG.mask(),
+                   IX_TNFUL = R::isr::TNFUL.mask(), IX_TOVR = R::isr::TOVR.mask(),
+                   IX_ALL = R::ISR_INFO.w1c_mask;
+// CR bits that read back as 0 (they act once when written).
+constexpr uint32_t CR_SELF_CLEARING = R::cr::RXRES.mask() | R::cr::TXRES.mask() | R::cr::RSTTO.mask();
 }  // namespace
 
 CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, unsigned fifo_depth)
@@ -23,50 +26,44 @@ CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, uns
       rx([this](const std::string& bytes) { push_rx(bytes); }),
       ref_(ref_clk),
       depth_(fifo_depth ? fifo_depth : 1) {
-  // CR: [0] RXRST, [1] TXRST, [6] RSTTO self-clear; [2] RXEN [3] RXDIS [4] TXEN [5] TXDIS,
-  // [7] STTBRK [8] STPBRK.
-  cr_reg_ = &regs_.add("CR", ZVP_UART_CR, 0x128).writable(0x1FF).on_write([this](uint32_t, uint32_t v) {
-    write_cr(v);
-  });
-  // MR: [0] CLKS (ref/8), [2:1] CHRL, [5:3] PAR, [7:6] NBSTOP, [9:8] CHMODE.
-  regs_.add("MR", ZVP_UART_MR).writable(0x3FF).on_write([this](uint32_t, uint32_t v) { mr_ = v; });
-  regs_.add("IER", ZVP_UART_IER, 0, Access::WO).on_write_raw([this](uint32_t d, uint32_t m) {
+  // Names, offsets, reset values and writable bits: cadence_uart.regs.yaml.
+  cr_reg_ = &regs_.add(R::CR_INFO).on_write([this](uint32_t, uint32_t v) { write_cr(v); });
+  regs_.add(R::MR_INFO).on_write([this](uint32_t, uint32_t v) { mr_ = v; });
+  regs_.add(R::IER_INFO).on_write_raw([this](uint32_t d, uint32_t m) {
     imr_ |= d & m & IX_ALL;
     update();
   });
-  regs_.add("IDR", ZVP_UART_IDR, 0, Access::WO).on_write_raw([this](uint32_t d, uint32_t m) {
+  regs_.add(R::IDR_INFO).on_write_raw([this](uint32_t d, uint32_t m) {
     imr_ &= ~(d & m & IX_ALL);
     update();
   });
-  regs_.add("IMR", ZVP_UART_IMR, 0, Access::RO).on_read([this](uint32_t) { return imr_; });
-  isr_ = &regs_.add("ISR", ZVP_UART_ISR).writable(0).w1c(IX_ALL).on_write([this](uint32_t, uint32_t) {
-    update();
-  });
-  baudgen_ = &regs_.add("BAUDGEN", ZVP_UART_BAUDGEN, 0x28B).writable(0xFFFF);
-  rxtout_ = &regs_.add("RXTOUT", ZVP_UART_RXTOUT).writable(0xFF);
-  rxwm_ = &regs_.add("RXWM", ZVP_UART_RXWM, 0x20).writable(0x3F);
+  regs_.add(R::IMR_INFO).on_read([this](uint32_t) { return imr_; });
+  isr_ = &regs_.add(R::ISR_INFO).on_write([this](uint32_t, uint32_t) { update(); });
+  baudgen_ = &regs_.add(R::BAUDGEN_INFO);
+  rxtout_ = &regs_.add(R::RXTOUT_INFO);
+  rxwm_ = &regs_.add(R::RXWM_INFO);
   rxwm_->on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("MODEMCR", ZVP_UART_MODEMCR).writable(0x23);
-  regs_.add("MODEMSR", ZVP_UART_MODEMSR, 0, Access::RO);
+  regs_.add(R::MODEMCR_INFO);
+  regs_.add(R::MODEMSR_INFO);
   // Steady: the FIFO levels and shifter states change only in tx_done/the RX process and on
   // writes, never with the time of the read (a polling core may account repeated reads). A read
   // does set access_time_ (before_access), but only a write's callbacks use it, after their own
   // before_access.
-  regs_.add("SR", ZVP_UART_SR, 0, Access::RO).steady().on_read([this](uint32_t) { return status(); });
-  regs_.add("FIFO", ZVP_UART_FIFO)
+  regs_.add(R::SR_INFO).steady().on_read([this](uint32_t) { return status(); });
+  regs_.add(R::FIFO_INFO)
       .sub_word()
       .on_read([this](uint32_t) { return read_fifo(); })
       .on_peek([this](uint32_t) { return rx_fifo_.empty() ? 0u : uint32_t(rx_fifo_.front()); })
       .on_write_raw([this](uint32_t d, uint32_t m) {
-        if (m & 0xFF) write_fifo(static_cast<uint8_t>(d));
+        if (m & R::fifo::FIFO.mask()) write_fifo(static_cast<uint8_t>(R::fifo::FIFO.get(d)));
       });
-  bauddiv_ = &regs_.add("BAUDDIV", ZVP_UART_BAUDDIV, 0xF).writable(0xFF);
-  regs_.add("FLOWDEL", ZVP_UART_FLOWDEL).writable(0x3F);
-  regs_.add("IRRX_PWIDTH", ZVP_UART_IRRX_PWIDTH).writable(0xFF);
-  regs_.add("IRTX_PWIDTH", ZVP_UART_IRTX_PWIDTH).writable(0xFF);
-  txwm_ = &regs_.add("TXWM", ZVP_UART_TXWM, 0x20).writable(0x3F);
+  bauddiv_ = &regs_.add(R::BAUDDIV_INFO);
+  regs_.add(R::FLOWDEL_INFO);
+  regs_.add(R::IRRX_PWIDTH_INFO);
+  regs_.add(R::IRTX_PWIDTH_INFO);
+  txwm_ = &regs_.add(R::TXWM_INFO);
   txwm_->on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("RXBS", ZVP_UART_RXBS).writable(0x7);
+  regs_.add(R::RXBS_INFO);
 
   prev_cond_ = IX_REMPTY | IX_TEMPTY;  // reset state: no event for the initially empty FIFOs
   SC_METHOD(tx_done);
@@ -88,8 +85,9 @@ void CadenceUart::reset() {
   tx_fifo_.clear();
   rx_fifo_.clear();
   tx_shifting_ = rx_busy_ = false;
-  cr_ = 0x128;
-  mr_ = imr_ = 0;
+  cr_ = R::CR_RESET;
+  mr_ = R::MR_RESET;
+  imr_ = R::IMR_RESET;
   prev_cond_ = IX_REMPTY | IX_TEMPTY;
   update();
 }
@@ -105,32 +103,32 @@ void CadenceUart::push_rx(uint8_t byte) {
 }
 
 sc_core::sc_time CadenceUart::bit_time() const {
-  const uint32_t cd = baudgen_->get();
-  const uint32_t bdiv = bauddiv_->get();
+  const uint32_t cd = R::baudgen::CD.get(baudgen_->get());
+  const uint32_t bdiv = R::bauddiv::BDIV.get(bauddiv_->get());
   if (cd == 0) return sc_core::SC_ZERO_TIME;  // baud generator disabled
-  const uint64_t per_bit = uint64_t((mr_ & 1) ? 8 : 1) * cd * (bdiv + 1);
+  const uint64_t per_bit = uint64_t(R::mr::CLKS.get(mr_) ? 8 : 1) * cd * (bdiv + 1);
   return ref_.cycles(per_bit);
 }
 
 sc_core::sc_time CadenceUart::char_time() const {
-  const uint32_t cd = baudgen_->get();
-  const uint32_t bdiv = bauddiv_->get();
+  const uint32_t cd = R::baudgen::CD.get(baudgen_->get());
+  const uint32_t bdiv = R::bauddiv::BDIV.get(bauddiv_->get());
   if (cd == 0) return sc_core::SC_ZERO_TIME;
-  const unsigned chrl = (mr_ >> 1) & 3;
-  const double data = chrl == 3 ? 6 : chrl == 2 ? 7 : 8;
-  const double parity = ((mr_ >> 3) & 4) ? 0 : 1;  // PAR = 1xx: no parity
-  const unsigned nb = (mr_ >> 6) & 3;
-  const double stop = nb == 1 ? 1.5 : nb == 2 ? 2 : 1;
-  const double per_bit = double((mr_ & 1) ? 8 : 1) * cd * (bdiv + 1);
+  const unsigned chrl = R::mr::CHRL.get(mr_);
+  const double data = chrl == R::mr::CHRL_SIX ? 6 : chrl == R::mr::CHRL_SEVEN ? 7 : 8;
+  const double parity = R::mr::PAR.get(mr_) >= R::mr::PAR_NONE ? 0 : 1;  // PAR = 1xx: no parity
+  const unsigned nb = R::mr::NBSTOP.get(mr_);
+  const double stop = nb == R::mr::NBSTOP_ONE_HALF ? 1.5 : nb == R::mr::NBSTOP_TWO ? 2 : 1;
+  const double per_bit = double(R::mr::CLKS.get(mr_) ? 8 : 1) * cd * (bdiv + 1);
   return ref_.cycles(per_bit * (1 + data + parity + stop));
 }
 
 void CadenceUart::write_cr(uint32_t v) {
-  if (v & 0x1) rx_fifo_.clear();   // RXRST
-  if (v & 0x2) tx_fifo_.clear();   // TXRST (a character already shifting completes)
-  cr_ = v & ~0x43u;                // self-clearing bits read back as 0
+  if (R::cr::RXRES.get(v)) rx_fifo_.clear();
+  if (R::cr::TXRES.get(v)) tx_fifo_.clear();  // a character already shifting completes
+  cr_ = v & ~CR_SELF_CLEARING;
   cr_reg_->set(cr_);
-  if (v & 0x40) restart_timeout(access_time_);
+  if (R::cr::RSTTO.get(v)) restart_timeout(access_time_);
   if (tx_enabled()) {
     if (instant_tx_)
       while (!tx_fifo_.empty()) {
@@ -172,8 +170,8 @@ uint32_t CadenceUart::read_fifo() {
 
 uint32_t CadenceUart::status() const {
   const unsigned rx = rx_level(), tx = tx_level();
-  const uint32_t rxwm = rxwm_->get();
-  const uint32_t txwm = txwm_->get();
+  const uint32_t rxwm = R::rxwm::RTRIG.get(rxwm_->get());
+  const uint32_t txwm = R::txwm::TTRIG.get(txwm_->get());
   uint32_t s = 0;
   if (rxwm && rx >= rxwm) s |= SR_RTRIG;
   if (rx == 0) s |= SR_REMPTY;
@@ -241,7 +239,7 @@ void CadenceUart::flush_tx() {
 
 void CadenceUart::emit(uint8_t c) {
   ++tx_count_;
-  if (((mr_ >> 8) & 3) == 2) {  // local loopback: TX goes straight to RX, not to the pin
+  if (R::mr::CHMODE.get(mr_) == R::mr::CHMODE_LOCAL_LOOPBACK) {  // local loopback: TX goes straight to RX, not to the pin
     if (rx_fifo_.size() >= depth_) {
       isr_->set(isr_->get() | IX_ROVR);
     } else {
@@ -282,7 +280,7 @@ void CadenceUart::rx_arrive() {
 
 void CadenceUart::restart_timeout(const sc_core::sc_time& from) {
   rxto_ev_.cancel();
-  const uint32_t to = rxtout_->get();
+  const uint32_t to = R::rxtout::RTO.get(rxtout_->get());
   const sc_core::sc_time bt = bit_time();
   if (to == 0 || bt == sc_core::SC_ZERO_TIME) return;  // RXTOUT = 0 disables the timeout
   const sc_core::sc_time now = sc_core::sc_time_stamp();

@@ -22,6 +22,7 @@
 #include "core/irq.h"
 #include "core/register_device.h"
 #include "core/serial.h"
+#include "regs/cadence_uart_regs.h"
 
 namespace zvp {
 
@@ -65,8 +66,8 @@ class CadenceUart : public RegisterDevice {
   }
 
  private:
-  bool tx_enabled() const { return (cr_ & 0x10) && !(cr_ & 0x20); }
-  bool rx_enabled() const { return (cr_ & 0x04) && !(cr_ & 0x08); }
+  bool tx_enabled() const { return regs::uart::cr::TXEN.get(cr_) && !regs::uart::cr::TXDIS.get(cr_); }
+  bool rx_enabled() const { return regs::uart::cr::RXEN.get(cr_) && !regs::uart::cr::RXDIS.get(cr_); }
   sc_core::sc_time bit_time() const;
   sc_core::sc_time now_or_access() const;
   void write_cr(uint32_t v);
@@ -92,7 +93,7 @@ class CadenceUart : public RegisterDevice {
   uint8_t tx_shift_ = 0;
   sc_core::sc_event tx_ev_, rx_ev_, rxto_ev_;
   sc_core::sc_time access_time_;
-  uint32_t cr_ = 0x128, mr_ = 0, imr_ = 0;
+  uint32_t cr_ = regs::uart::CR_RESET, mr_ = regs::uart::MR_RESET, imr_ = regs::uart::IMR_RESET;
   uint32_t prev_cond_ = 0;
   Register *cr_reg_, *isr_, *baudgen_, *bauddiv_, *rxtout_, *rxwm_, *txwm_;
   uint64_t tx_count_ = 0, rx_count_ = 0;

@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
               uint32_t v = in.u32();
               uint32_t off = kWritable[r % 16];
               if (r >= 0xF0) off = (in.u32() & 0x3FC);
-              if (off == R::CMD && (r & 0x20) == 0) v = (v >> 8 & 7u) << 16 | (v & 7u);  // mostly valid codes
+              if (off == R::CMD && (r & 0x20) == 0) v = R::cmd::CODE.prep(v >> 8 & 7u) | R::cmd::MASK.prep(v & 7u);  // mostly valid codes
               b.cpu.write32(off, v);
               break;
             }
@@ -100,7 +100,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         // Let running steps and output packets finish while the output is drained, then count
         // (a packet streams after its step: STATUS.busy is clear, OARG0_STATUS.streaming set).
-        auto active = [&] { return (b.cpu.read32(R::STATUS) & 4u) || (b.cpu.read32(R::OARG0_STATUS) & 1u); };
+        auto active = [&] {
+          return (b.cpu.read32(R::STATUS) & DtpuAdapter::ST_BUSY) ||
+                 R::oarg0_status::STREAMING.get(b.cpu.read32(R::OARG0_STATUS));
+        };
         for (int i = 0; i < 2000 && active(); ++i) {
           sc_core::wait(beat * 16.0);
           drain();
@@ -111,17 +114,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (sent != uint32_t(received) && !active()) std::abort();
         // Soft reset: idle, nothing pending, no error, no interrupt.
         b.cpu.write32(R::IARG_RQT_EN, 0);
-        b.cpu.write32(R::CMD, uint32_t(DtpuAdapter::STOP_EXECUTE_CONTINUOUS) << 16);
-        b.cpu.write32(R::CTRL, 1);
-        b.cpu.write32(R::CTRL, 0);
+        b.cpu.write32(R::CMD, R::cmd::CODE.prep(DtpuAdapter::STOP_EXECUTE_CONTINUOUS));
+        b.cpu.write32(R::CTRL, R::ctrl::SOFT_RESET.mask());
+        b.cpu.write32(R::CTRL, uint32_t{R::CTRL_RESET});
         // A packet being streamed is finished, not cut (AXI-Stream has no abort): drain it.
-        for (int i = 0; i < 4000 && (!(b.cpu.read32(R::STATUS) & 8u) || active()); ++i) {
+        for (int i = 0; i < 4000 && (!(b.cpu.read32(R::STATUS) & DtpuAdapter::ST_IDLE) || active()); ++i) {
           sc_core::wait(beat * 16.0);
           drain();
         }
-        b.cpu.write32(R::STATUS, 3);
+        b.cpu.write32(R::STATUS, DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR);
         const uint32_t st = b.cpu.read32(R::STATUS);
-        if ((st & 0xF) != 8u || active() || b.cpu.read32(R::ERROR) != 0 || b.irq.read()) std::abort();
+        if (st != R::STATUS_RESET || active() || b.cpu.read32(R::ERROR) != 0 || b.irq.read()) std::abort();
         // Leave every stream empty for the next program: output beats sent after the last drain
         // would otherwise be counted as that program's and break its sent == received check
         // (the findings dtpu-abort-1 and regress-reset-while-streaming only failed after other

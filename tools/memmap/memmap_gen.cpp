@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "field_header.h"
+
 namespace {
 
 using Error = std::runtime_error;
@@ -94,9 +96,35 @@ struct Names {
   }
 };
 
+// A bit field of a register: bits [hi:lo], named values (enum) and its own access.
+struct Field {
+  std::string name, access, doc;
+  uint64_t lo = 0, hi = 0;
+  std::vector<std::pair<std::string, uint64_t>> enums;
+  uint64_t width() const { return hi - lo + 1; }
+  uint64_t mask() const { return ((width() >= 64 ? ~0ull : ((1ull << width()) - 1)) << lo); }
+};
+
 struct Reg {
   std::string name, access = "rw", doc;
   uint64_t offset = 0, width = 4, count = 1, stride = 0, reset = 0;  // reset: the value after power-on
+  std::vector<Field> fields;
+  // Bits software may write: the rw/wo/w1c fields, or the whole register unless it is read-only.
+  uint64_t writable_mask() const {
+    if (fields.empty()) return access == "ro" ? 0 : 0xFFFFFFFFull;
+    uint64_t m = 0;
+    for (const Field& f : fields)
+      if (f.access != "ro") m |= f.mask();
+    return m;
+  }
+  // Bits a written 1 clears.
+  uint64_t w1c_mask() const {
+    if (fields.empty()) return access == "w1c" ? 0xFFFFFFFFull : 0;
+    uint64_t m = 0;
+    for (const Field& f : fields)
+      if (f.access == "w1c") m |= f.mask();
+    return m;
+  }
 };
 
 struct Window {
@@ -147,6 +175,75 @@ void check_block(const Block& b) {
   check_overlaps(spans, "windows", b.name, b.origin);
 }
 
+const std::set<std::string> kAccesses{"rw", "ro", "wo", "w1c"};
+
+// `bits: 3` or `bits: "7:4"` (hi:lo).
+void parse_bits(Field& f, const YAML::Node& n, const std::string& where) {
+  const std::string s = str(n, where);
+  const auto colon = s.find(':');
+  try {
+    size_t used = 0;
+    if (colon == std::string::npos) {
+      f.lo = f.hi = std::stoull(s, &used, 0);
+      if (used != s.size()) throw Error("");
+    } else {
+      f.hi = std::stoull(s.substr(0, colon), &used, 0);
+      if (used != colon) throw Error("");
+      f.lo = std::stoull(s.substr(colon + 1), &used, 0);
+      if (used != s.size() - colon - 1) throw Error("");
+    }
+  } catch (const std::exception&) {
+    throw Error(where + ": bits is a bit number or \"hi:lo\"");
+  }
+  if (f.hi < f.lo) throw Error(where + ": bits \"hi:lo\" needs hi >= lo");
+}
+
+// FIELD: {bits, access, enum: {NAME: value}, doc}; a field's access defaults to its register's.
+Field parse_field(const std::string& name, const YAML::Node& n, const std::string& reg_access,
+                  const std::string& where) {
+  Field f;
+  f.name = name;
+  f.access = reg_access;
+  if (!n.IsMap() || !n["bits"]) throw Error(where + ": a field is {bits: N or \"hi:lo\", ...}");
+  for (auto it : n) {
+    const auto key = it.first.as<std::string>();
+    const std::string w = where + "." + key;
+    if (key == "bits") parse_bits(f, it.second, w);
+    else if (key == "access") f.access = lower(str(it.second, w));
+    else if (key == "doc") f.doc = str(it.second, w);
+    else if (key == "enum") {
+      if (!it.second.IsMap()) throw Error(w + ": enum is {NAME: value, ...}");
+      for (auto e : it.second) f.enums.push_back({upper(e.first.as<std::string>()), 0});
+      size_t i = 0;
+      for (auto e : it.second) f.enums[i++].second = num(e.second, w + "." + upper(e.first.as<std::string>()));
+    } else throw Error(where + ": unknown key '" + key + "' (bits, access, enum, doc)");
+  }
+  if (!kAccesses.count(f.access)) throw Error(where + ": access must be rw, ro, wo or w1c");
+  for (auto& [ename, v] : f.enums)
+    if (f.width() < 64 && (v >> f.width()))
+      throw Error(where + ": enum value " + ename + " does not fit the field's " + std::to_string(f.width()) + " bits");
+  return f;
+}
+
+// Fields within the register's width, below bit 32 (the helpers work on 32-bit values), and
+// disjoint: an error names both fields, as overlapping registers do.
+void check_fields(const Reg& r, const std::string& where) {
+  const uint64_t bits = std::min<uint64_t>(8 * r.width, 32);
+  std::vector<const Field*> by_lo;
+  for (const Field& f : r.fields) {
+    if (f.hi >= bits)
+      throw Error(where + ": field " + f.name + " (bits " + std::to_string(f.hi) + ":" + std::to_string(f.lo) +
+                  ") lies outside the " + std::to_string(bits) + "-bit register " + r.name);
+    by_lo.push_back(&f);
+  }
+  std::sort(by_lo.begin(), by_lo.end(), [](const Field* a, const Field* b) { return a->lo < b->lo; });
+  for (size_t i = 1; i < by_lo.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (by_lo[j]->hi >= by_lo[i]->lo)
+        throw Error(where + ": fields " + by_lo[j]->name + " and " + by_lo[i]->name + " of register " + r.name +
+                    " overlap (at bit " + std::to_string(by_lo[i]->lo) + ")");
+}
+
 Reg parse_reg(const std::string& name, const YAML::Node& n, const std::string& where) {
   Reg r;
   r.name = name;
@@ -165,14 +262,22 @@ Reg parse_reg(const std::string& name, const YAML::Node& n, const std::string& w
     else if (key == "access") r.access = lower(str(it.second, w));
     else if (key == "doc") r.doc = str(it.second, w);
     else if (key == "reset") r.reset = num(it.second, w);
-    else throw Error(where + ": unknown key '" + key + "' (offset, width, count, stride, access, reset, doc)");
+    else if (key == "fields") continue;  // after the register's access is known
+    else throw Error(where + ": unknown key '" + key + "' (offset, width, count, stride, access, reset, fields, doc)");
   }
-  static const std::set<std::string> accesses{"rw", "ro", "wo", "w1c"};
-  if (!accesses.count(r.access)) throw Error(where + ": access must be rw, ro, wo or w1c");
+  if (!kAccesses.count(r.access)) throw Error(where + ": access must be rw, ro, wo or w1c");
+  if (auto fs = n["fields"]) {
+    if (!fs.IsMap()) throw Error(where + ".fields: {NAME: {bits, ...}, ...}");
+    for (auto f : fs) {
+      const auto fname = upper(f.first.as<std::string>());
+      r.fields.push_back(parse_field(fname, f.second, r.access, where + "." + fname));
+    }
+  }
   if (r.width == 0 || r.width > 8) throw Error(where + ": width must be 1..8 bytes");
   if (r.count == 0) throw Error(where + ": count must be at least 1");
   if (r.count > 1 && r.stride < r.width) throw Error(where + ": an array needs a stride >= its width");
   if (r.width < 8 && r.reset >> (8 * r.width)) throw Error(where + ": reset value wider than the register");
+  check_fields(r, where);
   return r;
 }
 
@@ -342,13 +447,32 @@ void block_macros(const Block& b, Names& names, std::ostringstream* s) {
       def(p + r.name + "_STRIDE", hex(r.stride), "");
     }
     if (r.width != 4) def(p + r.name + "_WIDTH", dec(r.width), "");
-    if (r.reset) def(p + r.name + "_RESET", hex(r.reset), "");
+    def(p + r.name + "_RESET", hex(r.reset), "");
+    for (const Field& f : r.fields) {
+      const std::string fp = p + r.name + "_" + f.name;
+      def(fp + "_SHIFT", dec(f.lo), f.doc.empty() ? f.access : f.access + ": " + f.doc);
+      def(fp + "_WIDTH", dec(f.width()), "");
+      def(fp + "_MASK", hex(f.mask()), "");
+      for (auto& [ename, v] : f.enums) def(fp + "_" + ename, hex(v), "");
+    }
   }
   for (const Window& w : b.windows) {
     def(p + w.name + "_BASE", hex(w.base), w.doc);
     def(p + w.name + "_SIZE", hex(w.size), "");
   }
   for (auto& [name, v] : b.constants) def(p + name, dec(v), "");
+}
+
+// A register's field namespace is its name in lower case; a C++ keyword gets a trailing '_'.
+std::string cxx_name(const std::string& n) {
+  static const std::set<std::string> keywords{
+      "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
+      "default", "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false",
+      "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+      "not", "operator", "or", "private", "protected", "public", "register", "return", "short",
+      "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true", "try",
+      "typedef", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while", "xor"};
+  return keywords.count(n) ? n + "_" : n;
 }
 
 std::string regs_header(const std::string& stem, const std::string& origin, const std::vector<Block>& blocks,
@@ -358,7 +482,7 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
   const auto m = origin.rfind("/models/");
   s << "/* Generated by tools/memmap from " << (m == std::string::npos ? origin : origin.substr(m + 1))
     << ": do not edit. */\n"
-    << "#ifndef " << guard << "\n#define " << guard << "\n\n";
+    << "#ifndef " << guard << "\n#define " << guard << "\n\n#include \"zvp_field.h\"\n\n";
   for (const Block& b : blocks) {
     s << "/* " << b.name << (b.doc.empty() ? "" : ": " + comment(b.doc)) << " */\n";
     block_macros(b, names, &s);
@@ -379,7 +503,7 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
     s << "\n";
   }
   // C++: the same numbers as typed constants, zvp::regs::<block>::<NAME>.
-  s << "#ifdef __cplusplus\n#include <cstdint>\nnamespace zvp::regs {\n";
+  s << "#ifdef __cplusplus\nnamespace zvp::regs {\n";
   for (const Block& b : blocks) {
     s << "namespace " << lower(b.name) << " {\n";
     for (const Reg& r : b.regs) {
@@ -388,7 +512,25 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
         s << "inline constexpr uint32_t " << r.name << "_COUNT = " << dec(r.count) << ", " << r.name
           << "_STRIDE = " << hex(r.stride) << ";\n";
       if (r.width != 4) s << "inline constexpr uint32_t " << r.name << "_WIDTH = " << dec(r.width) << ";\n";
-      if (r.reset) s << "inline constexpr uint64_t " << r.name << "_RESET = " << hex(r.reset) << ";\n";
+      s << "inline constexpr uint64_t " << r.name << "_RESET = " << hex(r.reset) << ";\n";
+      s << "inline constexpr RegInfo " << r.name << "_INFO{\"" << r.name << "\", " << hex(r.offset) << ", "
+        << dec(r.width) << ", " << dec(r.count) << ", " << hex(r.stride) << ", Access::" << upper(r.access) << ", "
+        << hex(r.reset) << ", " << hex(r.writable_mask()) << ", " << hex(r.w1c_mask()) << "};\n";
+      if (!r.fields.empty()) {
+        s << "namespace " << cxx_name(lower(r.name)) << " {\n";
+        for (const Field& f : r.fields) {
+          s << "inline constexpr Field " << f.name << "{" << dec(f.lo) << ", " << dec(f.width()) << "};\n";
+          for (auto& [ename, v] : f.enums)
+            s << "inline constexpr uint32_t " << f.name << "_" << ename << " = " << hex(v) << ";\n";
+        }
+        s << "}  // namespace " << cxx_name(lower(r.name)) << "\n";
+      }
+    }
+    // Every register's descriptor, in map order (register files built from the map).
+    if (!b.regs.empty()) {
+      s << "inline constexpr const RegInfo* ALL_REGS[] = {";
+      for (size_t i = 0; i < b.regs.size(); ++i) s << (i ? ", " : "") << "&" << b.regs[i].name << "_INFO";
+      s << "};\n";
     }
     for (const Window& w : b.windows)
       s << "inline constexpr uint32_t " << w.name << "_BASE = " << hex(w.base) << ", " << w.name
@@ -495,6 +637,7 @@ int main(int argc, char** argv) {
     std::cerr << "zvp_memmap_gen: " << e.what() << "\n";
     return 2;
   }
+  outputs[dirname(out) + "/regs/zvp_field.h"] = memmap::kFieldHeader;
   std::error_code ec;
   std::filesystem::create_directories(dirname(out) + "/regs", ec);
   for (auto& [path, text] : outputs)

@@ -1,17 +1,10 @@
 #include "bsp/uart.h"
 #include "bsp/io.h"
 
-/* Bits (UG585 / REFERENCE.md). */
-#define CR_RXRST  (1u << 0)
-#define CR_TXRST  (1u << 1)
-#define CR_RX_EN  (1u << 2)
-#define CR_RX_DIS (1u << 3)
-#define CR_TX_EN  (1u << 4)
-#define CR_TX_DIS (1u << 5)
-#define CR_STOPBRK (1u << 8)
-#define MR_8N1    0x20u           /* 8 data bits, no parity (PAR = 1xx), 1 stop */
-#define SR_RXEMPTY (1u << 1)
-#define SR_TXFULL  (1u << 4)
+/* Register fields: regs/cadence_uart_regs.h (UG585 names). 8N1: 8 data bits, no parity, 1 stop. */
+#define MR_8N1 (ZVP_FIELD_PREP(ZVP_UART_MR_CHRL, ZVP_UART_MR_CHRL_EIGHT) | \
+                ZVP_FIELD_PREP(ZVP_UART_MR_PAR, ZVP_UART_MR_PAR_NONE) |   \
+                ZVP_FIELD_PREP(ZVP_UART_MR_NBSTOP, ZVP_UART_MR_NBSTOP_ONE))
 
 /* 115200 baud from 100 MHz: 100e6 / (CD * (BDIV + 1)) with CD = 124, BDIV = 6. */
 #define BAUDGEN_115200 124u
@@ -19,30 +12,30 @@
 
 void bsp_uart_init(uint32_t base)
 {
-    bsp_out32(base + ZVP_UART_CR, CR_TX_DIS | CR_RX_DIS);
+    bsp_out32(base + ZVP_UART_CR, ZVP_UART_CR_TXDIS_MASK | ZVP_UART_CR_RXDIS_MASK);
     bsp_out32(base + ZVP_UART_BAUDGEN, BAUDGEN_115200);
     bsp_out32(base + ZVP_UART_BAUDDIV, BAUDDIV_115200);
     bsp_out32(base + ZVP_UART_MR, MR_8N1);
-    bsp_out32(base + ZVP_UART_CR, CR_TX_DIS | CR_RX_DIS | CR_TXRST | CR_RXRST);
+    bsp_out32(base + ZVP_UART_CR, ZVP_UART_CR_TXDIS_MASK | ZVP_UART_CR_RXDIS_MASK | ZVP_UART_CR_TXRES_MASK | ZVP_UART_CR_RXRES_MASK);
     /* The reset bits self-clear; bounded wait so a model without them cannot hang the boot. */
-    for (int i = 0; i < 1000 && (bsp_in32(base + ZVP_UART_CR) & (CR_TXRST | CR_RXRST)); i++)
+    for (int i = 0; i < 1000 && (bsp_in32(base + ZVP_UART_CR) & (ZVP_UART_CR_TXRES_MASK | ZVP_UART_CR_RXRES_MASK)); i++)
         ;
-    bsp_out32(base + ZVP_UART_IDR, 0xFFFFFFFFu);   /* polled: no UART interrupts */
-    bsp_out32(base + ZVP_UART_CR, CR_STOPBRK | CR_TX_EN | CR_RX_EN);
+    bsp_out32(base + ZVP_UART_IDR, 0xFFFFFFFFu);   /* polled: every UART interrupt disabled */
+    bsp_out32(base + ZVP_UART_CR, ZVP_UART_CR_STPBRK_MASK | ZVP_UART_CR_TXEN_MASK | ZVP_UART_CR_RXEN_MASK);
 }
 
 void bsp_uart_putc(uint32_t base, char c)
 {
-    while (bsp_in32(base + ZVP_UART_SR) & SR_TXFULL)
+    while (bsp_in32(base + ZVP_UART_SR) & ZVP_UART_SR_TFUL_MASK)
         ;
     bsp_out32(base + ZVP_UART_FIFO, (uint8_t)c);
 }
 
 int bsp_uart_getc(uint32_t base)
 {
-    if (bsp_in32(base + ZVP_UART_SR) & SR_RXEMPTY)
+    if (bsp_in32(base + ZVP_UART_SR) & ZVP_UART_SR_REMPTY_MASK)
         return -1;
-    return (int)(bsp_in32(base + ZVP_UART_FIFO) & 0xFFu);
+    return (int)ZVP_FIELD_GET(ZVP_UART_FIFO_FIFO, bsp_in32(base + ZVP_UART_FIFO));
 }
 
 void bsp_uart_puts(uint32_t base, const char *s)

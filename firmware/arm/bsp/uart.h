@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "zvp_memmap.h"
+#include "regs/cadence_uart_regs.h" /* models/ps/cadence_uart.regs.yaml */
 
 #ifndef BSP_CONSOLE_UART_BASE
 #define BSP_CONSOLE_UART_BASE ZVP_UART1_BASE

@@ -8,6 +8,13 @@
 #define SCH(ch, r) (ZVP_CSP_RV_SCHED_BASE + (ch) * ZVP_CSP_SCHED_CH_STRIDE + ZVP_CSP_SCHED_##r)
 #define CTL(r) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_##r)
 #define MBOX(i) (ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * (i))
+#define ENG_CFG(f) ZVP_CSP_ENGINE_CFG_##f##_MASK
+#define ENG_CFG_SHIFT(f) ZVP_CSP_ENGINE_CFG_##f##_SHIFT
+#define PUSH(f) ZVP_CSP_SCHED_PUSH_##f##_MASK
+/* IRQ_STATUS.PUSH_ERROR bit of scheduler channel c. */
+#define PUSH_ERROR(c) ((1u << ZVP_CSP_SCHED_IRQ_STATUS_PUSH_ERROR_SHIFT) << (c))
+#define ENG_IRQS (ZVP_CSP_ENGINE_IRQ_STATUS_DONE_MASK | ZVP_CSP_ENGINE_IRQ_STATUS_ERROR_MASK)
+#define DOORBELL ZVP_CSP_CTRL_RV_IRQ_STATUS_DOORBELL_MASK
 
 /* Scheduler channel of each csp_plan channel. */
 static const uint32_t sched_ch[3] = { ZVP_CSP_SCHED_CH_INPUT, ZVP_CSP_SCHED_CH_WEIGHTS,
@@ -22,7 +29,7 @@ static int push_span(int ch, uint32_t pl_off, uint32_t len, uint32_t ctrl, mw_st
     MW_WR(SCH(c, LEN), len);
     MW_WR(SCH(c, PUSH), ctrl);
     st->pushes[ch]++;
-    return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (0x100u << c)) ? MW_E_PUSH : MW_OK;
+    return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & PUSH_ERROR(c)) ? MW_E_PUSH : MW_OK;
 }
 
 /* Pushes step s = (t, o, g)'s input and weight requests as spans (csp_spans_step: first PL
@@ -36,13 +43,13 @@ static inline __attribute__((always_inline)) int push_step(const csp_plan *p, cs
     const uint32_t ci = sched_ch[CSP_CH_IN], cw = sched_ch[CSP_CH_W];
     MW_WR(SCH(ci, ADDR), in_off);
     MW_WR(SCH(ci, LEN), in_len);
-    MW_WR(SCH(ci, PUSH), MW_PUSH_BURST);
+    MW_WR(SCH(ci, PUSH), PUSH(BURST));
     MW_WR(SCH(cw, ADDR), w_off);
     MW_WR(SCH(cw, LEN), w_len);
-    MW_WR(SCH(cw, PUSH), MW_PUSH_BURST);
+    MW_WR(SCH(cw, PUSH), PUSH(BURST));
     st->pushes[CSP_CH_IN]++;
     st->pushes[CSP_CH_W]++;
-    return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & ((0x100u << ci) | (0x100u << cw)))
+    return (MW_RD(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS) & (PUSH_ERROR(ci) | PUSH_ERROR(cw)))
                ? MW_E_PUSH
                : MW_OK;
 }
@@ -67,17 +74,20 @@ static void wait_pending_zero(uint32_t ch)
 static inline __attribute__((always_inline)) int wait_engine(void)
 {
     uint32_t v;
-    while ((v = MW_RD(ENG(STATUS))) & MW_ENG_BUSY)
+    while ((v = MW_RD(ENG(STATUS))) & ZVP_CSP_ENGINE_STATUS_BUSY_MASK)
         MW_WFI();
-    return __builtin_expect(v & MW_ENG_ERROR, 0) ? MW_E_ENGINE - (int)((v >> 8) & 0xFu) : MW_OK;
+    /* An engine error code as a layer status (MW_E_ENGINE - code) stays above MW_E_PUSH. */
+    return __builtin_expect(v & ZVP_CSP_ENGINE_STATUS_ERROR_MASK, 0)
+               ? MW_E_ENGINE - (int)(ZVP_FIELD_GET(ZVP_CSP_ENGINE_STATUS_CODE, v) & (uint32_t)(MW_E_ENGINE - MW_E_PUSH - 1))
+               : MW_OK;
 }
 
 static inline __attribute__((always_inline)) void start_pass(void)
 {
-    MW_WR(ENG(CTRL), MW_ENG_START);
+    MW_WR(ENG(CTRL), ZVP_CSP_ENGINE_CTRL_START_MASK);
     /* Then drop the previous pass's DONE (it would keep WFI from sleeping). Should this pass
      * already be over, its DONE goes too, but wait_engine sees BUSY clear and does not sleep. */
-    MW_WR(ENG(IRQ_STATUS), 3u);
+    MW_WR(ENG(IRQ_STATUS), ENG_IRQS);
 }
 
 int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
@@ -87,17 +97,18 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
     if (e)
         return e;
     /* Clear stale push errors; DONE counters are cumulative: barriers count from here. */
-    MW_WR(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS, 0x707u);
+    MW_WR(ZVP_CSP_RV_SCHED_BASE + ZVP_CSP_SCHED_IRQ_STATUS,
+          ZVP_CSP_SCHED_IRQ_STATUS_BARRIER_MASK | ZVP_CSP_SCHED_IRQ_STATUS_PUSH_ERROR_MASK);
     const uint32_t done_in0 = MW_RD(SCH(sched_ch[CSP_CH_IN], DONE));
     const uint32_t done_w0 = MW_RD(SCH(sched_ch[CSP_CH_W], DONE));
-    const uint32_t cfg_base = d->stride | (d->pad ? MW_CFG_PAD : 0u) |
-                              (d->mode ? MW_CFG_8BIT : 0u) | (d->relu ? MW_CFG_RELU : 0u) |
-                              (uint32_t)d->kernel << MW_CFG_KERNEL_SHIFT |
-                              (uint32_t)d->shift << MW_CFG_SHIFT_SHIFT;
+    /* Fields shifted without masking: csp_plan_init checked their ranges. */
+    const uint32_t cfg_base = (uint32_t)d->stride << ENG_CFG_SHIFT(STRIDE) | (d->pad ? ENG_CFG(PAD) : 0u) |
+                              (d->mode ? ENG_CFG(MODE8) : 0u) | (d->relu ? ENG_CFG(RELU) : 0u) |
+                              (uint32_t)d->kernel << ENG_CFG_SHIFT(KERNEL) | (uint32_t)d->shift << ENG_CFG_SHIFT(SHIFT);
     const uint32_t half_bank = d->bank_bytes / 2u;
-    MW_WR(ENG(IRQ_ENABLE), 3u); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
+    MW_WR(ENG(IRQ_ENABLE), ENG_IRQS); /* DONE and ERROR wake the core (mie.MEIE, mstatus.MIE clear) */
     csp_tile tl;
-    unsigned cur_tile = 0xFFFFu;
+    unsigned cur_tile = UINT16_MAX; /* none yet */
     static csp_spans sc;
     csp_spans_init(&sc, &p);
 
@@ -122,9 +133,10 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
         MW_WR(ENG(IN_ADDR0), in0);
         MW_WR(ENG(IN_ADDR1), nf > 1 ? in0 + d->bank_bytes : in0);
         MW_WR(ENG(IN_ADDR2), nf > 2 ? in0 + 2u * d->bank_bytes : in0);
-        MW_WR(ENG(DIM), d->w | (uint32_t)(tl.in_r1 - tl.in_r0) << 16);
-        MW_WR(ENG(CFG), cfg_base | (first ? MW_CFG_FIRST : 0u) | (last ? MW_CFG_LAST : 0u) |
-                            (uint32_t)nf << MW_CFG_NFEAT_SHIFT);
+        MW_WR(ENG(DIM), (uint32_t)d->w << ZVP_CSP_ENGINE_DIM_WIDTH_SHIFT |
+                            (uint32_t)(tl.in_r1 - tl.in_r0) << ZVP_CSP_ENGINE_DIM_HEIGHT_SHIFT);
+        MW_WR(ENG(CFG), cfg_base | (first ? ENG_CFG(FIRST) : 0u) | (last ? ENG_CFG(LAST) : 0u) |
+                            (uint32_t)nf << ENG_CFG_SHIFT(FEATURES));
         const uint32_t wbase = half * p.wm_half;
         const uint32_t bias_addr = ZVP_CSP_RV_WM_BASE + (wbase + k * p.ww) * 8u;
         /* The output buffers are free once the previous write-back has left. */
@@ -186,7 +198,7 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
                 return e;
             uint32_t out_off, out_len;
             csp_plan_out_span(&p, t, o, &out_off, &out_len);
-            if ((e = push_span(CSP_CH_OUT, out_off, out_len, MW_PUSH_TO_DDR | MW_PUSH_BURST, st)) != MW_OK)
+            if ((e = push_span(CSP_CH_OUT, out_off, out_len, PUSH(DIR) | PUSH(BURST), st)) != MW_OK)
                 return e;
         }
         t = nt;
@@ -203,12 +215,12 @@ int mw_run_layer(const csp_layer_desc *d, mw_stats *st)
 int mw_main_loop(void)
 {
     uint32_t mb[CSP_MB_WORDS];
-    MW_WR(CTL(RV_IRQ_ENABLE), 1u);
+    MW_WR(CTL(RV_IRQ_ENABLE), ZVP_CSP_CTRL_RV_IRQ_ENABLE_DOORBELL_MASK);
     for (;;) {
         /* The ARM orders execution through its doorbell (sleep until it rings). */
-        while (!(MW_RD(CTL(RV_IRQ_STATUS)) & 1u))
+        while (!(MW_RD(CTL(RV_IRQ_STATUS)) & DOORBELL))
             MW_WFI();
-        MW_WR(CTL(RV_IRQ_STATUS), 1u);
+        MW_WR(CTL(RV_IRQ_STATUS), DOORBELL);
         for (unsigned i = 0; i < CSP_MB_WORDS; i++)
             mb[i] = MW_RD(MBOX(i));
         const uint32_t cmd = mb[CSP_MB_CMD] & 0xFFu, seq = mb[CSP_MB_CMD] >> 8;
@@ -234,7 +246,7 @@ int mw_main_loop(void)
         MW_WR(MBOX(CSP_MB_DMA_WAITS), st_waits);
         MW_WR(MBOX(CSP_MB_CYCLES), cycles);
         MW_WR(MBOX(CSP_MB_STATUS), seq << 8 | ((uint32_t)code & 0xFFu));
-        MW_WR(CTL(DOORBELL_ARM), 1u);
+        MW_WR(CTL(DOORBELL_ARM), ZVP_CSP_CTRL_DOORBELL_ARM_DOORBELL_MASK);
         /* The layer's last DONE stays pending: with the engine's interrupt still enabled, the WFI
          * below (and the parked core after QUIT) would fall through at once and spin until the ARM
          * rings. mw_run_layer enables it again for the next layer. */

@@ -2,8 +2,7 @@
  * one convolution layer (csp_plan.h) over the DMA Action Scheduler and the Convolution Engine,
  * and the command loop that takes layer descriptors from the CSP mailbox (written by the ARM
  * ConvNet front end) and reports completion through the ARM doorbell.
- *
- * Engine CFG / STATUS bit fields follow models/accel/csp/conv_engine.h (not in the memory map). */
+ */
 #ifndef MIDDLEWARE_MW_H
 #define MIDDLEWARE_MW_H
 
@@ -15,21 +14,9 @@
 extern "C" {
 #endif
 
-/* Engine register fields. */
-#define MW_ENG_START 1u
-#define MW_ENG_BUSY 1u
-#define MW_ENG_ERROR 4u
-#define MW_CFG_PAD (1u << 2)
-#define MW_CFG_8BIT (1u << 3)
-#define MW_CFG_RELU (1u << 4)
-#define MW_CFG_FIRST (1u << 5)
-#define MW_CFG_LAST (1u << 6)
-#define MW_CFG_NFEAT_SHIFT 8
-#define MW_CFG_KERNEL_SHIFT 10 /* CSP_KERNEL_3X3 / CSP_KERNEL_1X1 */
-#define MW_CFG_SHIFT_SHIFT 16
-/* DMA Action Scheduler PUSH fields. */
-#define MW_PUSH_TO_DDR 1u
-#define MW_PUSH_BURST 2u
+/* Register fields: regs/csp_regs.h (models/accel/csp/csp.regs.yaml: CSP_ENGINE CFG / STATUS,
+ * CSP_SCHED PUSH / IRQ_STATUS). */
+#include "regs/csp_regs.h"
 
 /* Layer status codes (mailbox STATUS[7:0], as int8). */
 enum {

@@ -21,56 +21,61 @@ double ConvEngine::peak_ops_per_s(bool mode8) const {
   return peak_ops_per_cycle(p_.timing, mode8) * p_.clock.hz();
 }
 
+namespace {
+namespace R = regs::csp_engine;
+}  // namespace
+
 void ConvEngine::build_registers() {
-  regs_.add("CTRL", CTRL, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t) {
-    if (v & 1u) on_start();
+  regs_.add(R::CTRL_INFO).on_write_raw([this](uint32_t v, uint32_t) {
+    if (R::ctrl::START.get(v)) on_start();
   });
-  regs_.add("STATUS", STATUS, 0, Access::RO);
-  regs_.add("IRQ_STATUS", IRQ_STATUS).writable(0).w1c(0x3).on_write([this](uint32_t, uint32_t) {
-    update_irq();
-  });
-  regs_.add("IRQ_ENABLE", IRQ_ENABLE).writable(0x3).on_write([this](uint32_t, uint32_t) {
-    update_irq();
-  });
-  regs_.add("IN_ADDR0", IN_ADDR0);
-  regs_.add("IN_ADDR1", IN_ADDR1);
-  regs_.add("IN_ADDR2", IN_ADDR2);
-  regs_.add("ACC_ADDR", ACC_ADDR);
-  regs_.add("OUT_ADDR", OUT_ADDR);
-  regs_.add("W_ADDR", W_ADDR).writable(0xFFFF);
-  regs_.add("DIM", DIM);
-  regs_.add("CFG", CFG).writable(0x001F0F7F);
-  regs_.add("BIAS", BIAS);
-  regs_.add("PASS_CYCLES", PASS_CYCLES, 0, Access::RO);
-  regs_.add("CONFLICTS", CONFLICTS, 0, Access::RO);
-  regs_.add("PASS_COUNT", PASS_COUNT, 0, Access::RO);
-  const uint32_t info = (std::min(max_width(p_.timing, false), 0xFFFFu)) |
-                        (std::min(max_width(p_.timing, true), 0xFFFFu) << 16);
-  regs_.add("INFO", INFO, info, Access::RO);
+  status_ = &regs_.add(R::STATUS_INFO);
+  irq_status_ = &regs_.add(R::IRQ_STATUS_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
+  irq_enable_ = &regs_.add(R::IRQ_ENABLE_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
+  in_[0] = &regs_.add(R::IN_ADDR0_INFO);
+  in_[1] = &regs_.add(R::IN_ADDR1_INFO);
+  in_[2] = &regs_.add(R::IN_ADDR2_INFO);
+  acc_ = &regs_.add(R::ACC_ADDR_INFO);
+  out_ = &regs_.add(R::OUT_ADDR_INFO);
+  waddr_ = &regs_.add(R::W_ADDR_INFO);
+  dim_ = &regs_.add(R::DIM_INFO);
+  cfg_ = &regs_.add(R::CFG_INFO);
+  bias_ = &regs_.add(R::BIAS_INFO);
+  pass_cycles_ = &regs_.add(R::PASS_CYCLES_INFO);
+  conflicts_ = &regs_.add(R::CONFLICTS_INFO);
+  pass_count_ = &regs_.add(R::PASS_COUNT_INFO);
+  // INFO: the line buffers' capacity, saturated to the fields.
+  const uint32_t w16 = std::min(max_width(p_.timing, false), R::info::MAX_WIDTH16.get(~0u));
+  const uint32_t w8 = std::min(max_width(p_.timing, true), R::info::MAX_WIDTH8.get(~0u));
+  regs_.add(R::INFO_INFO).reset_value(R::info::MAX_WIDTH16.prep(w16) | R::info::MAX_WIDTH8.prep(w8));
 }
 
 void ConvEngine::update_irq() {
-  irq.write((regs_["IRQ_STATUS"].get() & regs_["IRQ_ENABLE"].get() & 0x3u) != 0);
+  const uint32_t irqs = R::irq_status::DONE.mask() | R::irq_status::ERROR.mask();
+  irq.write((irq_status_->get() & irq_enable_->get() & irqs) != 0);
+}
+
+void ConvEngine::set_status(uint32_t busy, uint32_t done, Error e) {
+  status_->set(R::status::BUSY.prep(busy) | R::status::DONE.prep(done) | R::status::ERROR.prep(e != kNone) |
+               R::status::CODE.prep(e));
 }
 
 void ConvEngine::set_error(Error e) {
-  Register& st = regs_["STATUS"];
-  st.set((st.get() & 0x1u) | 0x4u | (uint32_t(e) << 8));
-  Register& is = regs_["IRQ_STATUS"];
-  is.set(is.get() | 0x2u);
+  set_status(R::status::BUSY.get(status_->get()), 0, e);
+  irq_status_->set(irq_status_->get() | R::irq_status::ERROR.mask());
   update_irq();
 }
 
 csp_geom_t ConvEngine::geom_of(const Desc& d) {
   csp_geom_t g{};
-  g.width = static_cast<uint16_t>(d.dim & 0xFFFFu);
-  g.height = static_cast<uint16_t>(d.dim >> 16);
-  g.stride = static_cast<uint8_t>(d.cfg & 0x3u);
-  g.pad = static_cast<uint8_t>((d.cfg >> 2) & 1u);
-  g.mode = ((d.cfg >> 3) & 1u) ? CSP_MODE_8BIT : CSP_MODE_16BIT;
-  g.relu = static_cast<uint8_t>((d.cfg >> 4) & 1u);
-  g.kernel = static_cast<uint8_t>((d.cfg >> 10) & 0x3u);
-  g.shift = static_cast<uint8_t>((d.cfg >> 16) & 0x1Fu);
+  g.width = static_cast<uint16_t>(R::dim::WIDTH.get(d.dim));
+  g.height = static_cast<uint16_t>(R::dim::HEIGHT.get(d.dim));
+  g.stride = static_cast<uint8_t>(R::cfg::STRIDE.get(d.cfg));
+  g.pad = static_cast<uint8_t>(R::cfg::PAD.get(d.cfg));
+  g.mode = R::cfg::MODE8.get(d.cfg) ? CSP_MODE_8BIT : CSP_MODE_16BIT;
+  g.relu = static_cast<uint8_t>(R::cfg::RELU.get(d.cfg));
+  g.kernel = static_cast<uint8_t>(R::cfg::KERNEL.get(d.cfg));
+  g.shift = static_cast<uint8_t>(R::cfg::SHIFT.get(d.cfg));
   return g;
 }
 
@@ -81,9 +86,9 @@ ConvEngine::Error ConvEngine::validate(const Desc& d, PassShape& s, csp_geom_t& 
   s.stride = g.stride;
   s.pad = g.pad;
   s.mode8 = g.mode == CSP_MODE_8BIT;
-  s.first = (d.cfg >> 5) & 1u;
-  s.last = (d.cfg >> 6) & 1u;
-  s.nfeat = (d.cfg >> 8) & 0x3u;
+  s.first = R::cfg::FIRST.get(d.cfg);
+  s.last = R::cfg::LAST.get(d.cfg);
+  s.nfeat = R::cfg::FEATURES.get(d.cfg);
   // csp_geom_check also rejects the reserved KERNEL values and a 1x1 pass with pad.
   if (s.nfeat < 1 || s.nfeat > 3 || csp_geom_check(&g) != CSP_GEOM_OK) return kBadDescriptor;
   s.ksize = unsigned(csp_ksize(g.kernel));
@@ -122,18 +127,16 @@ void ConvEngine::on_start() {
     return;
   }
   Desc d{};
-  d.in[0] = regs_["IN_ADDR0"].get();
-  d.in[1] = regs_["IN_ADDR1"].get();
-  d.in[2] = regs_["IN_ADDR2"].get();
-  d.acc = regs_["ACC_ADDR"].get();
-  d.out = regs_["OUT_ADDR"].get();
-  d.waddr = regs_["W_ADDR"].get();
-  d.dim = regs_["DIM"].get();
-  d.cfg = regs_["CFG"].get();
-  d.bias = regs_["BIAS"].get();
+  for (int f = 0; f < 3; ++f) d.in[f] = in_[f]->get();
+  d.acc = acc_->get();
+  d.out = out_->get();
+  d.waddr = waddr_->get();
+  d.dim = dim_->get();
+  d.cfg = cfg_->get();
+  d.bias = bias_->get();
   PassShape s;
   csp_geom_t g;
-  regs_["STATUS"].set(0);  // a new START clears DONE / ERROR
+  set_status(0, 0, kNone);  // a new START clears DONE / ERROR
   const Error e = validate(d, s, g);
   if (e != kNone) {
     set_error(e);
@@ -176,7 +179,7 @@ void ConvEngine::on_start() {
   cur_ = d;
   shape_ = s;
   busy_ = true;
-  regs_["STATUS"].set(0x1u);
+  set_status(1, 0, kNone);
   // The pass starts when the START write arrives (its local time), not when the kernel catches up.
   start_time_ = std::max(access_time_, sc_core::sc_time_stamp());
   end_time_ = start_time_ + p_.clock.cycles(last_.total);
@@ -211,12 +214,12 @@ void ConvEngine::finish() {
   ++passes_;
   total_cycles_ += last_.total;
   total_conflicts_ += last_.conflicts;
-  regs_["PASS_CYCLES"].set(static_cast<uint32_t>(std::min<uint64_t>(last_.total, 0xFFFFFFFFu)));
-  regs_["CONFLICTS"].set(static_cast<uint32_t>(std::min<uint64_t>(last_.conflicts, 0xFFFFFFFFu)));
-  regs_["PASS_COUNT"].set(static_cast<uint32_t>(passes_));
-  regs_["STATUS"].set(0x2u);
-  Register& is = regs_["IRQ_STATUS"];
-  is.set(is.get() | 0x1u);
+  // The counters saturate at 32 bits.
+  pass_cycles_->set(static_cast<uint32_t>(std::min<uint64_t>(last_.total, UINT32_MAX)));
+  conflicts_->set(static_cast<uint32_t>(std::min<uint64_t>(last_.conflicts, UINT32_MAX)));
+  pass_count_->set(static_cast<uint32_t>(passes_));
+  set_status(0, 1, kNone);
+  irq_status_->set(irq_status_->get() | R::irq_status::DONE.mask());
   update_irq();
 }
 

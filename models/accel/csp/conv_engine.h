@@ -87,13 +87,14 @@ struct ConvEngineParams {
 
 class ConvEngine : public RegisterDevice {
  public:
+  // STATUS.CODE values (csp.regs.yaml).
   enum Error : uint32_t {
-    kNone = 0,
-    kBadDescriptor = 1,  // kernel (reserved value, 1x1 with pad), stride, pad, feature count,
-                         // output smaller than 1x1
-    kTooWide = 2,        // width > line buffer capacity: the software must tile
-    kBadAddress = 3,     // a stream outside the TCDM / Weight Memory, or unaligned
-    kBusy = 4,           // START while a pass runs (ignored)
+    kNone = regs::csp_engine::status::CODE_NONE,
+    kBadDescriptor = regs::csp_engine::status::CODE_BAD_DESCRIPTOR,  // kernel (reserved value, 1x1 with
+                                       // pad), stride, pad, feature count, output smaller than 1x1
+    kTooWide = regs::csp_engine::status::CODE_TOO_WIDE,  // width > line buffer capacity: the software must tile
+    kBadAddress = regs::csp_engine::status::CODE_BAD_ADDRESS,  // a stream outside the TCDM / Weight Memory, or unaligned
+    kBusy = regs::csp_engine::status::CODE_BUSY,  // START while a pass runs (ignored)
   };
   enum Reg : uint32_t {
 #define ZVP_X_(name, offset, ...) name = offset,
@@ -122,6 +123,7 @@ class ConvEngine : public RegisterDevice {
     uint32_t in[3], acc, out, waddr, dim, cfg, bias;
   };
   void build_registers();
+  void set_status(uint32_t busy, uint32_t done, Error e);  // STATUS = BUSY, DONE, ERROR (e != kNone), CODE
   static csp_geom_t geom_of(const Desc& d);  // the descriptor's geometry (golden-model form)
   void on_start();
   Error validate(const Desc& d, PassShape& s, csp_geom_t& g) const;  // s and g: the decoded pass
@@ -138,6 +140,10 @@ class ConvEngine : public RegisterDevice {
   uint64_t conflicts_for(const PassShape& s, const PassStreams& a);
 
   ConvEngineParams p_;
+  // The registers the engine reads or sets (the descriptor: IN_ADDR0 .. BIAS).
+  Register *status_ = nullptr, *irq_status_ = nullptr, *irq_enable_ = nullptr;
+  Register *in_[3] = {}, *acc_ = nullptr, *out_ = nullptr, *waddr_ = nullptr, *dim_ = nullptr, *cfg_ = nullptr,
+           *bias_ = nullptr, *pass_cycles_ = nullptr, *conflicts_ = nullptr, *pass_count_ = nullptr;
   Tcdm& tcdm_;
   WeightMemory& wm_;
   bool busy_ = false;

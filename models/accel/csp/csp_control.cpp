@@ -10,30 +10,30 @@ CspControl::CspControl(sc_core::sc_module_name name)
   rv_socket.register_b_transport(this, &CspControl::b_transport);
   arm_socket.register_transport_dbg(this, &CspControl::dbg);
   rv_socket.register_transport_dbg(this, &CspControl::dbg);
-  regs_.add("RISCV_CTRL", RISCV_CTRL, 1).writable(1).on_write([this](uint32_t o, uint32_t n) {
-    if ((o ^ n) & 1u && reset_fn_) reset_fn_(n & 1u, regs_["BOOT_ADDR"].get());
+  namespace R = regs::csp_ctrl;
+  riscv_ctrl_ = &regs_.add(R::RISCV_CTRL_INFO).on_write([this](uint32_t o, uint32_t n) {
+    if (R::riscv_ctrl::HOLD.get(o ^ n) && reset_fn_) reset_fn_(R::riscv_ctrl::HOLD.get(n), boot_addr_->get());
   });
-  regs_.add("BOOT_ADDR", BOOT_ADDR).writable(0xFFFFFFFEu);
-  regs_.add("ARM_IRQ_STATUS", ARM_IRQ_STATUS).writable(0).w1c(~0u).on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("ARM_IRQ_ENABLE", ARM_IRQ_ENABLE).on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("DOORBELL_ARM", DOORBELL_ARM, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t) {
-    Register& r = regs_["ARM_IRQ_STATUS"];
-    r.set(r.get() | v);
+  boot_addr_ = &regs_.add(R::BOOT_ADDR_INFO);
+  // The IRQ_STATUS registers: every bit write-1-to-clear, set by the other side's doorbell.
+  arm_status_ = &regs_.add(R::ARM_IRQ_STATUS_INFO).on_write([this](uint32_t, uint32_t) { update(); });
+  arm_enable_ = &regs_.add(R::ARM_IRQ_ENABLE_INFO).on_write([this](uint32_t, uint32_t) { update(); });
+  regs_.add(R::DOORBELL_ARM_INFO).on_write_raw([this](uint32_t v, uint32_t) {
+    arm_status_->set(arm_status_->get() | v);
     update();
   });
-  regs_.add("RV_IRQ_STATUS", RV_IRQ_STATUS).writable(0).w1c(~0u).on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("RV_IRQ_ENABLE", RV_IRQ_ENABLE).on_write([this](uint32_t, uint32_t) { update(); });
-  regs_.add("DOORBELL_RV", DOORBELL_RV, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t) {
-    Register& r = regs_["RV_IRQ_STATUS"];
-    r.set(r.get() | v);
+  rv_status_ = &regs_.add(R::RV_IRQ_STATUS_INFO).on_write([this](uint32_t, uint32_t) { update(); });
+  rv_enable_ = &regs_.add(R::RV_IRQ_ENABLE_INFO).on_write([this](uint32_t, uint32_t) { update(); });
+  regs_.add(R::DOORBELL_RV_INFO).on_write_raw([this](uint32_t v, uint32_t) {
+    rv_status_->set(rv_status_->get() | v);
     update();
   });
-  regs_.add_array("MAILBOX", MAILBOX0, regs::csp_ctrl::MAILBOX0_COUNT, regs::csp_ctrl::MAILBOX0_STRIDE);
+  regs_.add_array(R::MAILBOX0_INFO);
 }
 
 void CspControl::update() {
-  irq_arm.write((regs_["ARM_IRQ_STATUS"].get() & regs_["ARM_IRQ_ENABLE"].get()) != 0);
-  irq_rv.write((regs_["RV_IRQ_STATUS"].get() & regs_["RV_IRQ_ENABLE"].get()) != 0);
+  irq_arm.write((arm_status_->get() & arm_enable_->get()) != 0);
+  irq_rv.write((rv_status_->get() & rv_enable_->get()) != 0);
 }
 
 void CspControl::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& d) {

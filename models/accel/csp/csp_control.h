@@ -4,7 +4,7 @@
 // eight shared mailbox words for layer descriptors and status. Seed 001 does not describe this
 // block; its layout is ours (offsets in models/accel/csp/csp.regs.yaml, CSP_CTRL).
 //
-//  RISCV_CTRL     RW  [0] reset held (reset value 1); 1 -> 0 starts the core at BOOT_ADDR
+//  RISCV_CTRL     RW  HOLD: reset held (reset value 1); 1 -> 0 starts the core at BOOT_ADDR
 //  BOOT_ADDR      RW
 //  ARM_IRQ_STATUS W1C set by DOORBELL_ARM; irq_arm = STATUS & ENABLE (IRQ_F2P)
 //  ARM_IRQ_ENABLE RW
@@ -48,6 +48,7 @@ class CspControl : public sc_core::sc_module {
   unsigned dbg(tlm::tlm_generic_payload& gp) { return regs_.transport_dbg(gp); }
   void update();
   RegisterBank regs_;
+  Register *riscv_ctrl_, *boot_addr_, *arm_status_, *arm_enable_, *rv_status_, *rv_enable_;
   std::function<void(bool, uint32_t)> reset_fn_;
   sc_core::sc_time latency_ = sc_core::SC_ZERO_TIME;
 };

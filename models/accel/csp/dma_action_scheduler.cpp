@@ -24,57 +24,54 @@ void DmaActionScheduler::bind_periph(unsigned ch, Pl330PeriphPort& port) {
   port.bind(ch_[ch].listener);
 }
 
+namespace {
+namespace R = regs::csp_sched;
+// The IRQ_STATUS bits of channel c.
+uint32_t barrier_bit(unsigned c) { return R::irq_status::BARRIER.prep(1u << c); }
+uint32_t push_error_bit(unsigned c) { return R::irq_status::PUSH_ERROR.prep(1u << c); }
+}  // namespace
+
 void DmaActionScheduler::build_registers() {
+  static_assert(R::ADDR_COUNT == kChannels && R::ADDR_STRIDE == CH_STRIDE, "csp.regs.yaml: CSP_SCHED channels");
+  const auto addr = regs_.add_array(R::ADDR_INFO), len = regs_.add_array(R::LEN_INFO),
+             push_reg = regs_.add_array(R::PUSH_INFO), status = regs_.add_array(R::STATUS_INFO),
+             pending = regs_.add_array(R::PENDING_INFO), done = regs_.add_array(R::DONE_INFO),
+             bytes = regs_.add_array(R::BYTES_INFO);
   for (unsigned c = 0; c < kChannels; ++c) {
-    const std::string n = "CH" + std::to_string(c) + "_";
-    const uint64_t b = uint64_t(c) * CH_STRIDE;
-    regs_.add(n + "ADDR", b + ADDR);
-    regs_.add(n + "LEN", b + LEN);
-    regs_.add(n + "PUSH", b + PUSH, 0, Access::WO).on_write_raw([this, c](uint32_t v, uint32_t) {
-      push(c, v);
-    });
-    regs_.add(n + "STATUS", b + STATUS, 0, Access::RO).on_read([this, c](uint32_t) {
+    ch_reg_[c] = {addr[c], len[c]};
+    push_reg[c]->on_write_raw([this, c](uint32_t v, uint32_t) { push(c, v); });
+    status[c]->on_read([this, c](uint32_t) {
       const Chan& ch = ch_[c];
-      return uint32_t(ch.state) | uint32_t(ch.fifo.size() & 0xFF) << 8 |
-             uint32_t(ch.state == WaitAck) << 16;
+      return R::status::STATE.prep(ch.state) | R::status::LEVEL.prep(uint32_t(ch.fifo.size())) |
+             R::status::REQUEST.prep(ch.state == WaitAck);
     });
-    regs_.add(n + "PENDING", b + PENDING, 0, Access::RO).on_read([this, c](uint32_t) {
-      return ch_[c].pending;
-    });
-    regs_.add(n + "DONE", b + DONE, 0, Access::RO).on_read([this, c](uint32_t) { return ch_[c].done; });
-    regs_.add(n + "BYTES", b + BYTES, 0, Access::RO).on_read([this, c](uint32_t) {
-      return ch_[c].bytes;
-    });
+    pending[c]->on_read([this, c](uint32_t) { return ch_[c].pending; });
+    done[c]->on_read([this, c](uint32_t) { return ch_[c].done; });
+    bytes[c]->on_read([this, c](uint32_t) { return ch_[c].bytes; });
   }
-  regs_.add("IRQ_STATUS", IRQ_STATUS).writable(0).w1c(0x707).on_write([this](uint32_t, uint32_t) {
-    update_irq();
-  });
-  regs_.add("IRQ_ENABLE", IRQ_ENABLE).writable(0x707).on_write([this](uint32_t, uint32_t) {
-    update_irq();
-  });
-  regs_.add("INFO", INFO, (p_.fifo_depth & 0xFF) | kChannels << 8, Access::RO);
+  irq_status_ = &regs_.add(R::IRQ_STATUS_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
+  irq_enable_ = &regs_.add(R::IRQ_ENABLE_INFO).on_write([this](uint32_t, uint32_t) { update_irq(); });
+  const uint32_t info = R::info::DEPTH.prep(p_.fifo_depth) | R::info::CHANNELS.prep(kChannels);
+  regs_.add(R::INFO_INFO).reset_value(info);  // the build's FIFO depth
 }
 
 void DmaActionScheduler::raise(uint32_t bits) {
-  Register& r = regs_["IRQ_STATUS"];
-  r.set(r.get() | bits);
+  irq_status_->set(irq_status_->get() | bits);
   update_irq();
 }
 
-void DmaActionScheduler::update_irq() {
-  irq.write((regs_["IRQ_STATUS"].get() & regs_["IRQ_ENABLE"].get()) != 0);
-}
+void DmaActionScheduler::update_irq() { irq.write((irq_status_->get() & irq_enable_->get()) != 0); }
 
 void DmaActionScheduler::push(unsigned c, uint32_t ctrl) {
   Chan& ch = ch_[c];
-  const std::string n = "CH" + std::to_string(c) + "_";
-  const uint32_t len = regs_[n + "LEN"].get();
+  const uint32_t len = ch_reg_[c].len->get();
   if (len == 0 || ch.fifo.size() >= p_.fifo_depth) {
-    raise(1u << (8 + c));
+    raise(push_error_bit(c));
     return;
   }
   const sc_core::sc_time now = sc_core::sc_time_stamp();
-  ch.fifo.push_back({regs_[n + "ADDR"].get(), len, ctrl & 0x7u, std::max(access_time_, now)});
+  const uint32_t fields = R::push::DIR.mask() | R::push::BURST.mask() | R::push::LAST.mask();
+  ch.fifo.push_back({ch_reg_[c].addr->get(), len, ctrl & fields, std::max(access_time_, now)});
   ++ch.pending;
   ch.kick.notify(sc_core::SC_ZERO_TIME);
 }
@@ -82,8 +79,8 @@ void DmaActionScheduler::push(unsigned c, uint32_t ctrl) {
 void DmaActionScheduler::drive(Chan& c) {
   ++c.driven;
   if (c.port)
-    c.port->request((c.cur.ctrl & 2u) ? Pl330ReqType::Burst : Pl330ReqType::Single,
-                    (c.cur.ctrl & 4u) != 0);
+    c.port->request(R::push::BURST.get(c.cur.ctrl) ? Pl330ReqType::Burst : Pl330ReqType::Single,
+                    R::push::LAST.get(c.cur.ctrl) != 0);
 }
 
 void DmaActionScheduler::on_ack(unsigned c, Pl330AckType t) {
@@ -130,7 +127,7 @@ void DmaActionScheduler::fsm(unsigned c) {
     --ch.pending;
     ++ch.done;
     ch.bytes += ch.cur.len;
-    if (ch.pending == 0) raise(1u << c);
+    if (ch.pending == 0) raise(barrier_bit(c));
   }
 }
 

@@ -17,16 +17,16 @@
 // Registers (offsets in csp.regs.yaml, CSP_SCHED; channel c's at + c * CH_STRIDE):
 //  ADDR     RW  TCDM / WM address of the next request
 //  LEN      RW  length in bytes of the next request
-//  PUSH     WO  push {ADDR, LEN, PUSH}: [0] direction (0 DDR->PL, 1 PL->DDR)
-//                     [1] request type (0 single, 1 burst) [2] last flag. LEN = 0 or a full FIFO
-//                     reject the push (ERR bit, IRQ_STATUS[8 + c]).
-//  STATUS   RO  [1:0] FSM state [15:8] FIFO level [16] request on the PL330 interface
+//  PUSH     WO  push {ADDR, LEN, PUSH}: DIR (0 DDR->PL, 1 PL->DDR), BURST (request type: 0
+//                     single, 1 burst), LAST flag. LEN = 0 or a full FIFO reject the push
+//                     (IRQ_STATUS.PUSH_ERROR bit c).
+//  STATUS   RO  STATE (FSM state), LEVEL (FIFO level), REQUEST (on the PL330 interface)
 //  PENDING  RO  requests pushed and not yet acknowledged: the barrier (poll until 0)
 //  DONE     RO  requests completed
 //  BYTES    RO  bytes of the completed requests
-//  IRQ_STATUS W1C [c] channel c reached PENDING = 0 (barrier), [8 + c] channel c push error
+//  IRQ_STATUS W1C BARRIER bit c: channel c reached PENDING = 0, PUSH_ERROR bit c: push error
 //  IRQ_ENABLE RW
-//  INFO       RO  [7:0] FIFO depth [15:8] channels
+//  INFO       RO  DEPTH (FIFO depth), CHANNELS
 // irq: level = IRQ_STATUS & IRQ_ENABLE (to the RISC-V core).
 // Timeline (--perfetto): per channel, one slice per request from driven to acknowledged, with
 // its bytes and the time it was pushed.
@@ -61,12 +61,20 @@ struct DmaSchedulerParams {
 class DmaActionScheduler : public RegisterDevice {
  public:
   static constexpr unsigned kChannels = regs::csp_sched::CHANNELS;
-  enum State : uint32_t { Idle = 0, Request = 1, WaitAck = 2, Done = 3 };
+  // FSM states as STATUS.STATE reads them (csp.regs.yaml).
+  enum State : uint32_t {
+    Idle = regs::csp_sched::status::STATE_IDLE, Request = regs::csp_sched::status::STATE_REQUEST,
+    WaitAck = regs::csp_sched::status::STATE_WAIT_ACK, Done = regs::csp_sched::status::STATE_DONE
+  };
   enum Reg : uint32_t {
 #define ZVP_X_(name, offset, ...) name = offset,
     ZVP_CSP_SCHED_REGS(ZVP_X_)  // csp.regs.yaml
 #undef ZVP_X_
     CH_STRIDE = regs::csp_sched::CH_STRIDE
+  };
+  // The registers of channel c (ADDR/LEN read by push).
+  struct ChanRegs {
+    Register *addr = nullptr, *len = nullptr;
   };
   struct Req {
     uint32_t addr, len, ctrl;
@@ -118,6 +126,8 @@ class DmaActionScheduler : public RegisterDevice {
 
   DmaSchedulerParams p_;
   std::array<Chan, kChannels> ch_;
+  std::array<ChanRegs, kChannels> ch_reg_;
+  Register *irq_status_ = nullptr, *irq_enable_ = nullptr;
   uint64_t spurious_ = 0;
   sc_core::sc_time access_time_;
 };

@@ -14,8 +14,13 @@ void wr64(uint8_t* p, uint64_t v) {
   for (int i = 0; i < 8; ++i) p[i] = uint8_t(v >> (8 * i));
 }
 
-constexpr uint32_t ST_BUSY = 1u << 0, ST_DONE = 1u << 1, ST_ERROR = 1u << 2, ST_OVERRUN = 1u << 3;
-constexpr uint32_t IRQ_DONE = 1u << 0, IRQ_ERROR = 1u << 1;
+namespace r = regs::dnnw;
+namespace d = regs::dnnw_desc;
+constexpr uint32_t ST_BUSY = r::status::BUSY.mask(), ST_DONE = r::status::DONE.mask(),
+                   ST_ERROR = r::status::ERROR.mask(), ST_OVERRUN = r::status::OVERRUN.mask();
+constexpr uint32_t IRQ_DONE = r::irq_status::DONE.mask(), IRQ_ERROR = r::irq_status::ERROR.mask();
+// The descriptor words the PU reads (up to the write-back area) and the write-back area.
+constexpr uint32_t kDescReadBytes = d::WB_CYCLES, kWriteBackBytes = d::WB_END - d::WB_CYCLES;
 
 }  // namespace
 
@@ -33,9 +38,8 @@ void DnnweaverConfig::declare(ParamScope& p) {
 
 DnnweaverPu::DnnweaverPu(sc_core::sc_module_name name, const DnnweaverConfig& cfg)
     : RegisterDevice(name), m_axi("m_axi"), cfg_(cfg), pe_(cfg.num_pe, cfg.psum_entries) {
-  namespace r = regs::dnnw;
   if (cfg_.num_pe < 1 || cfg_.num_pe > 256) throw std::invalid_argument("dnnweaver: num_pe must be 1..256");
-  regs_.add("DOORBELL", r::DOORBELL, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
+  regs_.add(r::DOORBELL_INFO).on_write([this](uint32_t, uint32_t v) {
     if (busy_) {
       overrun_ = true;
       ++overruns_;
@@ -47,26 +51,29 @@ DnnweaverPu::DnnweaverPu(sc_core::sc_module_name name, const DnnweaverConfig& cf
     status_->set(ST_BUSY);
     start_ev_.notify(sc_core::SC_ZERO_TIME);
   });
-  status_ = &regs_.add("STATUS", r::STATUS, 0, Access::RO);
+  status_ = &regs_.add(r::STATUS_INFO);
   status_->on_read([this](uint32_t v) { return overrun_ ? (v | ST_OVERRUN) : v; });
-  isr_ = &regs_.add("IRQ_STATUS", r::IRQ_STATUS).w1c(IRQ_DONE | IRQ_ERROR).writable(IRQ_DONE | IRQ_ERROR);
+  isr_ = &regs_.add(r::IRQ_STATUS_INFO);
   isr_->on_write([this](uint32_t, uint32_t) { update_irq(); });
-  ier_ = &regs_.add("IRQ_ENABLE", r::IRQ_ENABLE).writable(IRQ_DONE | IRQ_ERROR);
+  ier_ = &regs_.add(r::IRQ_ENABLE_INFO);
   ier_->on_write([this](uint32_t, uint32_t) { update_irq(); });
-  err_addr_ = &regs_.add("ERR_ADDR", r::ERR_ADDR, 0, Access::RO);
-  regs_.add("CONFIG", r::CONFIG, (cfg_.num_pe & 0xFFu) | (std::min(cfg_.encoder_latency, 255u) << 8) |
-                                     (std::min(cfg_.psum_entries, 0xFFFFu) << 16), Access::RO);
-  regs_.add("ACT_BUF", r::ACT_BUF, cfg_.act_buf_bytes, Access::RO);
-  regs_.add("WEIGHT_BUF", r::WEIGHT_BUF, cfg_.weight_buf_bytes, Access::RO);
-  regs_.add("LAYERS", r::LAYERS, 0, Access::RO).on_read([this](uint32_t) { return uint32_t(layers_); });
-  auto counter = [this](const char* lo, const char* hi, uint64_t off, std::function<uint64_t()> f) {
-    regs_.add(lo, off, 0, Access::RO).on_read([f](uint32_t) { return uint32_t(f()); });
-    regs_.add(hi, off + 4, 0, Access::RO).on_read([f](uint32_t) { return uint32_t(f() >> 32); });
+  err_addr_ = &regs_.add(r::ERR_ADDR_INFO);
+  // The build's parameters (this instance's reset values), saturated to CONFIG's fields.
+  regs_.add(r::CONFIG_INFO)
+      .reset_value(r::config::NUM_PE.prep(cfg_.num_pe) |
+                   r::config::ENCODER_LATENCY.prep(std::min(cfg_.encoder_latency, r::config::ENCODER_LATENCY.get(~0u))) |
+                   r::config::PSUM_ENTRIES.prep(std::min(cfg_.psum_entries, r::config::PSUM_ENTRIES.get(~0u))));
+  regs_.add(r::ACT_BUF_INFO).reset_value(cfg_.act_buf_bytes);
+  regs_.add(r::WEIGHT_BUF_INFO).reset_value(cfg_.weight_buf_bytes);
+  regs_.add(r::LAYERS_INFO).on_read([this](uint32_t) { return uint32_t(layers_); });
+  auto counter = [this](const regs::RegInfo& lo, const regs::RegInfo& hi, std::function<uint64_t()> f) {
+    regs_.add(lo).on_read([f](uint32_t) { return uint32_t(f()); });
+    regs_.add(hi).on_read([f](uint32_t) { return uint32_t(f() >> 32); });
   };
-  counter("CYCLES_LO", "CYCLES_HI", r::CYCLES_LO, [this] { return chain_.cycles; });
-  counter("MACS_LO", "MACS_HI", r::MACS_LO, [this] { return chain_.macs; });
-  counter("STALLS_LO", "STALLS_HI", r::STALLS_LO, [this] { return chain_.stalls; });
-  counter("DMA_LO", "DMA_HI", r::DMA_LO, [this] { return chain_dma_; });
+  counter(r::CYCLES_LO_INFO, r::CYCLES_HI_INFO, [this] { return chain_.cycles; });
+  counter(r::MACS_LO_INFO, r::MACS_HI_INFO, [this] { return chain_.macs; });
+  counter(r::STALLS_LO_INFO, r::STALLS_HI_INFO, [this] { return chain_.stalls; });
+  counter(r::DMA_LO_INFO, r::DMA_HI_INFO, [this] { return chain_dma_; });
   SC_THREAD(run);
 }
 
@@ -100,11 +107,10 @@ bool DnnweaverPu::dma(bool write, uint64_t addr, uint8_t* data, uint64_t len, sc
 }
 
 unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
-  namespace d = regs::dnnw_desc;
   const sc_core::sc_time start = sc_core::sc_time_stamp();
   sc_core::sc_time t = sc_core::SC_ZERO_TIME;
   uint64_t bytes = 0;
-  uint8_t dsc[0x40];
+  uint8_t dsc[kDescReadBytes];
   const bool ok = dma(false, desc, dsc, sizeof dsc, t, bytes);
   sc_core::wait(t);
   t = sc_core::SC_ZERO_TIME;
@@ -114,25 +120,25 @@ unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
 
   dw_layer l{};
   const uint32_t enc = rd32(dsc + d::ENC), ctrl = rd32(dsc + d::CTRL);
-  l.enc.mode = uint8_t(enc);
-  l.enc.bits = uint8_t(enc >> 8);
-  l.enc.m1 = uint8_t(enc >> 16);
-  l.enc.m0 = uint8_t(enc >> 24);
-  l.enc.zero_overhead = uint8_t((ctrl >> 8) & 3u);
-  l.relu = ctrl & 1u;
-  l.pool = (ctrl >> 1) & 1u;
-  l.fixed_slots = (ctrl >> 2) & 1u;
-  l.shift = uint8_t((ctrl >> 16) & 31u);
+  l.enc.mode = uint8_t(d::enc::MODE.get(enc));
+  l.enc.bits = uint8_t(d::enc::BITS.get(enc));
+  l.enc.m1 = uint8_t(d::enc::M1.get(enc));
+  l.enc.m0 = uint8_t(d::enc::M0.get(enc));
+  l.enc.zero_overhead = uint8_t(d::ctrl::ZERO_OVERHEAD.get(ctrl));
+  l.relu = d::ctrl::RELU.get(ctrl);
+  l.pool = d::ctrl::POOL.get(ctrl);
+  l.fixed_slots = d::ctrl::FIXED_SLOTS.get(ctrl);
+  l.shift = uint8_t(d::ctrl::SHIFT.get(ctrl));
   const uint32_t chans = rd32(dsc + d::CHANNELS), size = rd32(dsc + d::SIZE), kern = rd32(dsc + d::KERNEL);
-  l.in_c = uint16_t(chans);
-  l.out_c = uint16_t(chans >> 16);
-  l.in_h = uint16_t(size);
-  l.in_w = uint16_t(size >> 16);
-  l.k = uint16_t(kern & 0xFFu);
-  l.in_row_stride = kern >> 16;
+  l.in_c = uint16_t(d::channels::IN_C.get(chans));
+  l.out_c = uint16_t(d::channels::OUT_C.get(chans));
+  l.in_h = uint16_t(d::size::IN_H.get(size));
+  l.in_w = uint16_t(d::size::IN_W.get(size));
+  l.k = uint16_t(d::kernel::K.get(kern));
+  l.in_row_stride = d::kernel::ROW_STRIDE.get(kern);
   l.in_chan_stride = rd32(dsc + d::IN_CSTRIDE);
   l.out_chan_stride = rd32(dsc + d::OUT_CSTRIDE);
-  if ((ctrl >> 10) & 1u || dw_layer_check(&l, nullptr) != 0) return ZVP_DNNW_ERR_BAD_PARAMS;
+  if (d::ctrl::RESERVED.get(ctrl) || dw_layer_check(&l, nullptr) != 0) return ZVP_DNNW_ERR_BAD_PARAMS;
   const uint64_t in_bytes = uint64_t(l.in_c) * l.in_h * l.in_w * 2;
   const uint64_t w_bytes = uint64_t(l.out_c) * l.in_c * l.k * l.k * 2;
   if (in_bytes > cfg_.act_buf_bytes || w_bytes > cfg_.weight_buf_bytes || pe_.psum_needed(l) > cfg_.psum_entries)
@@ -174,20 +180,21 @@ unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
   if (!good) return ZVP_DNNW_ERR_DECERR_DATA;
 
   // Write-back of this layer's counters into the descriptor.
-  uint8_t wb[0x60] = {};
+  uint8_t wb[kWriteBackBytes] = {};  // the write-back area, from WB_CYCLES
   const sc_core::sc_time end = sc_core::sc_time_stamp();
-  wr64(wb + 0x00, cnt.cycles);
-  wr64(wb + 0x08, cnt.macs);
-  wr64(wb + 0x10, cnt.terms);
-  wr64(wb + 0x18, cnt.stalls);
-  wr64(wb + 0x20, bytes);
-  wr64(wb + 0x28, cnt.prag_cycles);
-  wr64(wb + 0x30, cnt.prag_terms);
-  wr64(wb + 0x38, cnt.prag_stalls);
-  wr64(wb + 0x40, cnt.par_cycles);
-  wr64(wb + 0x48, cnt.serial_cycles);
-  wr64(wb + 0x50, uint64_t((end - start).to_seconds() * 1e9 + 0.5));
-  wb[0x58] = 1;
+  auto wb_at = [&wb](uint32_t off) { return wb + (off - d::WB_CYCLES); };
+  wr64(wb_at(d::WB_CYCLES), cnt.cycles);
+  wr64(wb_at(d::WB_MACS), cnt.macs);
+  wr64(wb_at(d::WB_TERMS), cnt.terms);
+  wr64(wb_at(d::WB_STALLS), cnt.stalls);
+  wr64(wb_at(d::WB_DMA_BYTES), bytes);
+  wr64(wb_at(d::WB_PRAG_CYCLES), cnt.prag_cycles);
+  wr64(wb_at(d::WB_PRAG_TERMS), cnt.prag_terms);
+  wr64(wb_at(d::WB_PRAG_STALLS), cnt.prag_stalls);
+  wr64(wb_at(d::WB_PAR_CYCLES), cnt.par_cycles);
+  wr64(wb_at(d::WB_SERIAL_CYCLES), cnt.serial_cycles);
+  wr64(wb_at(d::WB_TIME_NS), uint64_t((end - start).to_seconds() * 1e9 + 0.5));
+  *wb_at(d::WB_DONE) = 1;
   uint64_t wb_bytes = 0;
   good = dma(true, desc + d::WB_CYCLES, wb, sizeof wb, t, wb_bytes);
   sc_core::wait(t);
@@ -210,7 +217,7 @@ unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
 void DnnweaverPu::finish(unsigned err, uint32_t desc) {
   busy_ = false;
   if (err) {
-    status_->set(ST_ERROR | (err << 8));
+    status_->set(ST_ERROR | r::status::CODE.prep(err));
     err_addr_->set(desc);
     isr_->set(isr_->get() | IRQ_ERROR);
   } else {

@@ -54,10 +54,10 @@ DtpuAdapter::DtpuAdapter(sc_core::sc_module_name name, const DtpuConfig& cfg, co
     arg_[n].buf.assign(caps[n], 0);
     arg_[n].fifo = n == 2;
   }
-  regs_.add("CTRL", R::CTRL).on_write([this](uint32_t, uint32_t v) {
-    if (v & 1u) reset_all();
+  regs_.add(R::CTRL_INFO).on_write([this](uint32_t, uint32_t v) {
+    if (R::ctrl::SOFT_RESET.get(v)) reset_all();
   });
-  status_ = &regs_.add("STATUS", R::STATUS, ST_IDLE).on_read([this](uint32_t s) {
+  status_ = &regs_.add(R::STATUS_INFO).on_read([this](uint32_t s) {
     return (s & ST_DONE) | (err_->get() ? ST_ERROR : 0) | (busy_ ? ST_BUSY : ST_IDLE);
   });
   status_->on_write_raw([this](uint32_t v, uint32_t m) {
@@ -65,45 +65,50 @@ DtpuAdapter::DtpuAdapter(sc_core::sc_module_name name, const DtpuConfig& cfg, co
     if (v & m & ST_ERROR) err_->set(0);
     update_irq();
   });
-  rqt_en_ = &regs_.add("IARG_RQT_EN", R::IARG_RQT_EN).on_write([this](uint32_t, uint32_t) { ev_.notify(); });
-  regs_.add("OARG_RQT_EN", R::OARG_RQT_EN);
-  regs_.add("CMD", R::CMD, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t) { command(v); });
-  len_mode_ = &regs_.add("OARG_LENGTH_MODE", R::OARG_LENGTH_MODE);
-  regs_.add("ISCALAR_FIFO_RST", R::ISCALAR_FIFO_RST);
-  regs_.add("OSCALAR_FIFO_RST", R::OSCALAR_FIFO_RST);
-  regs_.add("ISCALAR_RQT_EN", R::ISCALAR_RQT_EN);
-  regs_.add("OSCALAR_RQT_EN", R::OSCALAR_RQT_EN);
+  rqt_en_ = &regs_.add(R::IARG_RQT_EN_INFO).on_write([this](uint32_t, uint32_t) { ev_.notify(); });
+  regs_.add(R::OARG_RQT_EN_INFO);
+  regs_.add(R::CMD_INFO).on_write_raw([this](uint32_t v, uint32_t) { command(v); });
+  len_mode_ = &regs_.add(R::OARG_LENGTH_MODE_INFO);
+  regs_.add(R::ISCALAR_FIFO_RST_INFO);
+  regs_.add(R::OSCALAR_FIFO_RST_INFO);
+  regs_.add(R::ISCALAR_RQT_EN_INFO);
+  regs_.add(R::OSCALAR_RQT_EN_INFO);
+  static_assert(R::IARG0_STATUS_COUNT == 3, "three input arguments");
+  const auto istatus = regs_.add_array(R::IARG0_STATUS_INFO);
   for (unsigned n = 0; n < 3; ++n)
-    istatus_[n] = &regs_.add("IARG" + std::to_string(n) + "_STATUS", R::IARG0_STATUS + 4 * n, 0, Access::RO)
-                       .on_read([this, n](uint32_t) {
-                         const Arg& a = arg_[n];
-                         return uint32_t(a.full) | uint32_t(a.overflow) << 1 | uint32_t(std::min<size_t>(a.fill, 0xFFFF)) << 16;
-                       });
-  ostatus_ = &regs_.add("OARG0_STATUS", R::OARG0_STATUS, 0, Access::RO);
-  olen_ = &regs_.add("OARG0_LENGTH", R::OARG0_LENGTH);
-  tdest_ = &regs_.add("OARG0_TDEST", R::OARG0_TDEST);
-  err_ = &regs_.add("ERROR", R::ERROR);
+    istatus_[n] = &istatus[n]->on_read([this, n](uint32_t) {
+      namespace F = R::iarg0_status;
+      const Arg& a = arg_[n];
+      return F::FULL.prep(a.full) | F::OVERFLOW.prep(a.overflow) |
+             F::WORDS.prep(uint32_t(std::min<size_t>(a.fill, F::WORDS.get(~0u))));  // saturates
+    });
+  ostatus_ = &regs_.add(R::OARG0_STATUS_INFO);
+  olen_ = &regs_.add(R::OARG0_LENGTH_INFO);
+  tdest_ = &regs_.add(R::OARG0_TDEST_INFO);
+  err_ = &regs_.add(R::ERROR_INFO);
   err_->on_write_raw([this](uint32_t v, uint32_t m) {
     err_->set(err_->get() & ~(v & m));
     update_irq();
   });
-  auto ro = [this](const char* nm, uint32_t off, auto fn) {
-    regs_.add(nm, off, 0, Access::RO).on_read([fn](uint32_t) { return uint32_t(fn()); });
+  auto ro = [this](const regs::RegInfo& r, auto fn) {
+    regs_.add(r).on_read([fn](uint32_t) { return uint32_t(fn()); });
   };
-  ro("VECTORS", R::VECTORS, [this] { return cnt_.vectors; });
-  ro("BUSY_LO", R::BUSY_LO, [this] { return cnt_.busy; });
-  ro("BUSY_HI", R::BUSY_HI, [this] { return cnt_.busy >> 32; });
-  ro("STALL", R::STALL, [this] { return cnt_.stall; });
-  ro("MACS_LO", R::MACS_LO, [this] { return cnt_.macs; });
-  ro("MACS_HI", R::MACS_HI, [this] { return cnt_.macs >> 32; });
-  ro("STEPS", R::STEPS, [this] { return cnt_.steps; });
-  ro("WEIGHT_LOADS", R::WEIGHT_LOADS, [this] { return cnt_.weight_loads; });
-  ro("OUT_STALL", R::OUT_STALL, [this] { return cnt_.out_stall; });
-  ro("IN_WORDS", R::IN_WORDS, [this] { return cnt_.in_words; });
-  ro("OUT_WORDS", R::OUT_WORDS, [this] { return cnt_.out_words; });
-  ro("CLOCK_KHZ", R::CLOCK_KHZ, [this] { return uint64_t(clk_.hz() / 1e3 + 0.5); });
-  ro("CONFIG", R::CONFIG, [this] {
-    return cfg_.rows | cfg_.cols << 8 | has_ << 16 | uint32_t(cfg_.pipelined) << 24;
+  ro(R::VECTORS_INFO, [this] { return cnt_.vectors; });
+  ro(R::BUSY_LO_INFO, [this] { return cnt_.busy; });
+  ro(R::BUSY_HI_INFO, [this] { return cnt_.busy >> 32; });
+  ro(R::STALL_INFO, [this] { return cnt_.stall; });
+  ro(R::MACS_LO_INFO, [this] { return cnt_.macs; });
+  ro(R::MACS_HI_INFO, [this] { return cnt_.macs >> 32; });
+  ro(R::STEPS_INFO, [this] { return cnt_.steps; });
+  ro(R::WEIGHT_LOADS_INFO, [this] { return cnt_.weight_loads; });
+  ro(R::OUT_STALL_INFO, [this] { return cnt_.out_stall; });
+  ro(R::IN_WORDS_INFO, [this] { return cnt_.in_words; });
+  ro(R::OUT_WORDS_INFO, [this] { return cnt_.out_words; });
+  ro(R::CLOCK_KHZ_INFO, [this] { return uint64_t(clk_.hz() / 1e3 + 0.5); });
+  ro(R::CONFIG_INFO, [this] {
+    namespace F = R::config;
+    return F::ROWS.prep(cfg_.rows) | F::COLS.prep(cfg_.cols) | F::PRECISIONS.prep(has_) |
+           F::PIPELINED.prep(cfg_.pipelined);
   });
 
   for (unsigned n = 0; n < 3; ++n) sc_core::sc_spawn([this, n] { reader(n); }, ("iarg" + std::to_string(n)).c_str());
@@ -134,7 +139,7 @@ void DtpuAdapter::reset_all() {
 }
 
 void DtpuAdapter::command(uint32_t v) {
-  const uint32_t code = v >> 16, mask = v & 0xFFFFu;
+  const uint32_t code = R::cmd::CODE.get(v), mask = R::cmd::MASK.get(v);
   switch (code) {
     case UPDATE_IN_ARG:
       for (unsigned n = 0; n < 2; ++n)  // BRAM arguments must be sent again
@@ -164,7 +169,7 @@ void DtpuAdapter::reader(unsigned n) {
   std::vector<AxisBeat> beats(64);
   sc_core::sc_time t = sc_core::SC_ZERO_TIME;
   for (;;) {
-    if (!(rqt_en_->get() & (1u << n))) {  // not requesting: the stream is back-pressured
+    if (!(R::iarg_rqt_en::ARGS.get(rqt_en_->get()) & (1u << n))) {  // not requesting: the stream is back-pressured
       sc_core::wait(ev_);
       continue;
     }
@@ -258,11 +263,12 @@ void DtpuAdapter::core() {
       produced = cfg_.out_fifo_words;
     }
     size_t send = produced;
-    if (len_mode_->get() & 1u) {
+    if (R::oarg_length_mode::SOFTWARE.get(len_mode_->get())) {
       send = std::min<size_t>(produced, olen_->get());
       if (produced > send) errs |= ERR_OUT_TRUNCATED;
     }
-    ostatus_->set(uint32_t(std::min<size_t>(produced, 0xFFFF)) << 16 | (send ? 1u : 0u));
+    namespace F = R::oarg0_status;  // WORDS saturates
+    ostatus_->set(F::WORDS.prep(uint32_t(std::min<size_t>(produced, F::WORDS.get(~0u)))) | F::STREAMING.prep(send != 0));
     status_->set(status_->get() | ST_DONE);
     if (errs) set_error(errs);
     update_irq();
@@ -291,7 +297,7 @@ void DtpuAdapter::core() {
       const uint64_t took = uint64_t((sc_core::sc_time_stamp() - s0) / cyc);
       cnt_.out_stall += took > send ? took - send : 0;
     }
-    ostatus_->set(ostatus_->get() & ~1u);
+    ostatus_->set(R::oarg0_status::STREAMING.set(ostatus_->get(), 0));
     ev_.notify();
   }
 }

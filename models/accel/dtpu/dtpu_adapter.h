@@ -13,7 +13,7 @@
 //    the old contents) and the argument is full at TLAST; the input FIFO appends packets.
 //    Words beyond an argument's size are dropped and set ERROR[IARGn_OVERFLOW] (ours: the
 //    stream is never left hanging).
-//  * CMD = (code << 16) | mask: UPDATE_IN_ARG 0 (the masked BRAM arguments must be sent again
+//  * CMD = CODE and MASK fields: UPDATE_IN_ARG 0 (the masked BRAM arguments must be sent again
 //    before the next step; no effect on the FIFO, which the core consumes), UPDATE_OUT_ARG 1
 //    (releases the output argument; the output streams as soon as it is produced), EXECUTE_STEP
 //    2 (one core run once CSR, weights and input data are there), EXECUTE_CONTINUOUS 4 (a run
@@ -29,9 +29,9 @@
 //    code that is undefined or not in this build: the step computes nothing, its input is
 //    discarded), 5 WINDOW (weight window beyond the weight BRAM: likewise), 6 OUT_TRUNCATED,
 //    7 OFIFO_OVERFLOW, 8 PARTIAL_VECTOR (input words that do not fill a vector: dropped).
-//  * Counters (ours, 0x310..): vectors, busy cycles, stall cycles (a started step waiting for
+//  * Counters (ours, VECTORS ..): vectors, busy cycles, stall cycles (a started step waiting for
 //    its input), MACs (R*C per vector), steps, weight loads, output back-pressure cycles,
-//    words in/out; CONFIG (ours, 0x33C): the build's rows, columns, precisions, pipelining,
+//    words in/out; CONFIG (ours): the build's rows, columns, precisions, pipelining,
 //    so that one firmware runs on every MXU size of an exploration.
 #pragma once
 #include <systemc>
@@ -47,6 +47,7 @@
 #include "core/params.h"
 #include "core/register_device.h"
 #include "pl/axis.h"
+#include "regs/dtpu_adapter_regs.h"
 
 namespace zvp {
 
@@ -62,14 +63,24 @@ struct DtpuConfig {
 
 class DtpuAdapter : public RegisterDevice {
  public:
+  // STATUS and ERROR bits, CMD codes (dtpu_adapter.regs.yaml).
   enum : uint32_t {
-    ST_DONE = 1u << 0, ST_ERROR = 1u << 1, ST_BUSY = 1u << 2, ST_IDLE = 1u << 3,
-    ERR_IARG_OVERFLOW = 1u << 0,  // << n
-    ERR_CMD = 1u << 3, ERR_PRECISION = 1u << 4, ERR_WINDOW = 1u << 5, ERR_OUT_TRUNCATED = 1u << 6,
-    ERR_OFIFO_OVERFLOW = 1u << 7, ERR_PARTIAL_VECTOR = 1u << 8,
+    ST_DONE = regs::dtpu_adapter::status::DONE.mask(), ST_ERROR = regs::dtpu_adapter::status::ERROR.mask(),
+    ST_BUSY = regs::dtpu_adapter::status::BUSY.mask(), ST_IDLE = regs::dtpu_adapter::status::IDLE.mask(),
+    ERR_IARG_OVERFLOW = regs::dtpu_adapter::error::IARG_OVERFLOW.prep(1),  // << n
+    ERR_CMD = regs::dtpu_adapter::error::CMD.mask(), ERR_PRECISION = regs::dtpu_adapter::error::PRECISION.mask(),
+    ERR_WINDOW = regs::dtpu_adapter::error::WINDOW.mask(),
+    ERR_OUT_TRUNCATED = regs::dtpu_adapter::error::OUT_TRUNCATED.mask(),
+    ERR_OFIFO_OVERFLOW = regs::dtpu_adapter::error::OFIFO_OVERFLOW.mask(),
+    ERR_PARTIAL_VECTOR = regs::dtpu_adapter::error::PARTIAL_VECTOR.mask(),
   };
-  enum Cmd : uint32_t { UPDATE_IN_ARG = 0, UPDATE_OUT_ARG = 1, EXECUTE_STEP = 2, EXECUTE_CONTINUOUS = 4,
-                        STOP_EXECUTE_CONTINUOUS = 5 };
+  enum Cmd : uint32_t {
+    UPDATE_IN_ARG = regs::dtpu_adapter::cmd::CODE_UPDATE_IN_ARG,
+    UPDATE_OUT_ARG = regs::dtpu_adapter::cmd::CODE_UPDATE_OUT_ARG,
+    EXECUTE_STEP = regs::dtpu_adapter::cmd::CODE_EXECUTE_STEP,
+    EXECUTE_CONTINUOUS = regs::dtpu_adapter::cmd::CODE_EXECUTE_CONTINUOUS,
+    STOP_EXECUTE_CONTINUOUS = regs::dtpu_adapter::cmd::CODE_STOP_EXECUTE_CONTINUOUS
+  };
 
   SC_HAS_PROCESS(DtpuAdapter);
   DtpuAdapter(sc_core::sc_module_name name, const DtpuConfig& cfg, const Clock& clk);

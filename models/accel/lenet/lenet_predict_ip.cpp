@@ -23,9 +23,9 @@ LenetPredictIp::LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesig
     throw std::invalid_argument(std::string(this->name()) + ": a LeNet design runs read ... write");
   if (lenet_lite_formats_check(&params_.fmt) != 0)
     throw std::invalid_argument(std::string(this->name()) + ": invalid fixed-point formats");
-  out_r_ = &regs_.add("OUTPUT_R", kOutputR, 0, Access::RO);
-  regs_.add("OUTPUT_R_CTRL", kOutputRCtrl, 0, Access::RO).on_read([this](uint32_t) { return read_output_ctrl(); })
-      .on_peek([this](uint32_t) { return out_vld_ ? 1u : 0u; });
+  out_r_ = &regs_.add(regs::lenet_ip::OUTPUT_R_INFO);
+  regs_.add(regs::lenet_ip::OUTPUT_R_CTRL_INFO).on_read([this](uint32_t) { return read_output_ctrl(); })
+      .on_peek([this](uint32_t) { return regs::lenet_ip::output_r_ctrl::AP_VLD.prep(out_vld_); });
 
   for (size_t s = 0; s < design_.stages.size(); ++s) st_.emplace_back();
   for (size_t s = 0; s < st_.size(); ++s) {
@@ -42,7 +42,7 @@ LenetPredictIp::LenetPredictIp(sc_core::sc_module_name name, const LenetHlsDesig
 }
 
 uint32_t LenetPredictIp::read_output_ctrl() {
-  const uint32_t v = out_vld_ ? 1u : 0u;
+  const uint32_t v = regs::lenet_ip::output_r_ctrl::AP_VLD.prep(out_vld_);
   out_vld_ = false;  // clear on read (ap_vld)
   return v;
 }
@@ -191,7 +191,7 @@ void LenetPredictIp::stage_thread(size_t s) {
     if (last) {
       const int cls = results_.empty() ? 0 : results_.front();
       if (!results_.empty()) results_.pop_front();
-      out_r_->set(uint32_t(cls) & 0xFFu);
+      out_r_->set(regs::lenet_ip::output_r::CLASS.prep(uint32_t(cls)));
       out_vld_ = true;
       if (done_count_ < tasks_.size()) {
         tasks_[done_count_].done = sc_core::sc_time_stamp();

@@ -15,8 +15,26 @@ namespace R = regs::axi_dma;
 static_assert(R::S2MM_DMASR == R::MM2S_DMASR + AxiDma::kS2mmOffset && R::S2MM_DA == R::MM2S_SA + AxiDma::kS2mmOffset &&
                   R::S2MM_LENGTH == R::MM2S_LENGTH + AxiDma::kS2mmOffset,
               "axi_dma.regs.yaml: the S2MM registers repeat the MM2S ones");
-constexpr uint32_t kCrReset = 0x00010002u;  // IRQThreshold 1, reserved bit 1 reads 1
-constexpr uint32_t kCrWritable = 0xFFFF701Du;
+namespace cr = R::mm2s_dmacr;  // the S2MM registers have the same fields (YAML anchors)
+namespace sr = R::mm2s_dmasr;
+// DMACR bits software owns: the rw fields (the reserved bit reads 1, RESET is a command).
+constexpr uint32_t kCrWritable = R::MM2S_DMACR_INFO.writable_mask;
+static_assert(R::S2MM_DMACR_INFO.writable_mask == kCrWritable && R::S2MM_DMACR_RESET == R::MM2S_DMACR_RESET &&
+                  R::S2MM_DMASR_RESET == R::MM2S_DMASR_RESET,
+              "axi_dma.regs.yaml: S2MM DMACR/DMASR as MM2S");
+
+// A channel's registers (the S2MM ones at + kS2mmOffset).
+struct ChannelRegs {
+  const regs::RegInfo &cr, &sr, &cur, &cur_msb, &tail, &tail_msb, &addr, &addr_msb, &len;
+};
+constexpr ChannelRegs kMm2sRegs{R::MM2S_DMACR_INFO, R::MM2S_DMASR_INFO, R::MM2S_CURDESC_INFO,
+                                R::MM2S_CURDESC_MSB_INFO, R::MM2S_TAILDESC_INFO, R::MM2S_TAILDESC_MSB_INFO,
+                                R::MM2S_SA_INFO, R::MM2S_SA_MSB_INFO, R::MM2S_LENGTH_INFO};
+constexpr ChannelRegs kS2mmRegs{R::S2MM_DMACR_INFO, R::S2MM_DMASR_INFO, R::S2MM_CURDESC_INFO,
+                                R::S2MM_CURDESC_MSB_INFO, R::S2MM_TAILDESC_INFO, R::S2MM_TAILDESC_MSB_INFO,
+                                R::S2MM_DA_INFO, R::S2MM_DA_MSB_INFO, R::S2MM_LENGTH_INFO};
+// 64-byte aligned descriptor pointers (CURDESC / TAILDESC).
+constexpr uint32_t kDescPointer = R::mm2s_curdesc::POINTER.mask();
 }  // namespace
 
 AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg)
@@ -36,10 +54,10 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg)
   ch_[0].irq = &mm2s_irq;
   ch_[1].is_s2mm = true;
   ch_[1].irq = &s2mm_irq;
-  add_channel_registers(ch_[0], 0);
-  add_channel_registers(ch_[1], kS2mmOffset);
+  add_channel_registers(ch_[0]);
+  add_channel_registers(ch_[1]);
   // SG_CTL (SG user/cache values for descriptor fetches): stored only.
-  regs_.add("SG_CTL", R::SG_CTL).writable(0x00000F0Fu);
+  sg_ctl_ = &regs_.add(R::SG_CTL_INFO);
 
   SC_THREAD(mm2s_thread);
   SC_THREAD(s2mm_thread);
@@ -51,13 +69,13 @@ AxiDma::AxiDma(sc_core::sc_module_name name, const AxiDmaConfig& cfg)
   dont_initialize();
 }
 
-void AxiDma::add_channel_registers(Channel& c, uint64_t b) {
-  const std::string p = c.is_s2mm ? "S2MM_" : "MM2S_";
-  const uint32_t sr_reset = 0x00010001u | (cfg_.sg ? SR_SGINCLD : 0u);
-  c.cr = &regs_.add(p + "DMACR", b + R::MM2S_DMACR, kCrReset).on_write_raw([this, &c](uint32_t v, uint32_t m) {
-    write_cr(c, v, m);
-  });
-  c.sr = &regs_.add(p + "DMASR", b + R::MM2S_DMASR, sr_reset)
+void AxiDma::add_channel_registers(Channel& c) {
+  const ChannelRegs& r = c.is_s2mm ? kS2mmRegs : kMm2sRegs;
+  // An SG build's DMASR resets with SGIncld set.
+  const uint32_t sr_reset = uint32_t{R::MM2S_DMASR_RESET} | (cfg_.sg ? SR_SGINCLD : 0u);
+  c.cr = &regs_.add(r.cr).on_write_raw([this, &c](uint32_t v, uint32_t m) { write_cr(c, v, m); });
+  c.sr = &regs_.add(r.sr)
+              .reset_value(sr_reset)
               .on_read([this, &c](uint32_t s) { return read_sr(c, s); })
               .on_write_raw([this, &c](uint32_t v, uint32_t m) {
                 c.sr->set(c.sr->get() & ~(v & m & SR_IRQS));  // IRQ bits: write 1 to clear
@@ -66,25 +84,21 @@ void AxiDma::add_channel_registers(Channel& c, uint64_t b) {
   const bool wide = cfg_.addr_width > 32;
   const uint32_t msb_mask = wide ? (cfg_.addr_width >= 64 ? ~0u : (1u << (cfg_.addr_width - 32)) - 1u) : 0u;
   // CURDESC is only writable while the channel is halted (PG021); descriptors are 64-byte aligned.
-  c.cur = &regs_.add(p + "CURDESC", b + R::MM2S_CURDESC).on_write_raw([this, &c](uint32_t v, uint32_t m) {
+  c.cur = &regs_.add(r.cur).on_write_raw([this, &c](uint32_t v, uint32_t m) {
     if (!cfg_.sg || running(c)) return;
-    c.cur->set((c.cur->get() & ~m) | (v & m & 0xFFFFFFC0u));
+    c.cur->set((c.cur->get() & ~m) | (v & m & kDescPointer));
     c.next_desc = reg64(c.cur, c.cur_msb);
   });
-  c.cur_msb = &regs_.add(p + "CURDESC_MSB", b + R::MM2S_CURDESC_MSB).on_write_raw([this, &c, msb_mask](uint32_t v, uint32_t m) {
+  c.cur_msb = &regs_.add(r.cur_msb).on_write_raw([this, &c, msb_mask](uint32_t v, uint32_t m) {
     if (!cfg_.sg || running(c)) return;
     c.cur_msb->set((c.cur_msb->get() & ~m) | (v & m & msb_mask));
     c.next_desc = reg64(c.cur, c.cur_msb);
   });
-  c.tail = &regs_.add(p + "TAILDESC", b + R::MM2S_TAILDESC).on_write_raw([this, &c](uint32_t v, uint32_t m) {
-    write_tail(c, v, m);
-  });
-  c.tail_msb = &regs_.add(p + "TAILDESC_MSB", b + R::MM2S_TAILDESC_MSB).writable(msb_mask);
-  c.addr = &regs_.add(p + (c.is_s2mm ? "DA" : "SA"), b + R::MM2S_SA);
-  c.addr_msb = &regs_.add(p + (c.is_s2mm ? "DA_MSB" : "SA_MSB"), b + R::MM2S_SA_MSB).writable(msb_mask);
-  c.len = &regs_.add(p + "LENGTH", b + R::MM2S_LENGTH).on_write_raw([this, &c](uint32_t v, uint32_t m) {
-    write_length(c, v, m);
-  });
+  c.tail = &regs_.add(r.tail).on_write_raw([this, &c](uint32_t v, uint32_t m) { write_tail(c, v, m); });
+  c.tail_msb = &regs_.add(r.tail_msb).writable(msb_mask);
+  c.addr = &regs_.add(r.addr);
+  c.addr_msb = &regs_.add(r.addr_msb).writable(msb_mask);
+  c.len = &regs_.add(r.len).on_write_raw([this, &c](uint32_t v, uint32_t m) { write_length(c, v, m); });
 }
 
 uint64_t AxiDma::reg64(Register* lo, Register* hi) const {
@@ -98,10 +112,10 @@ void AxiDma::write_cr(Channel& c, uint32_t v, uint32_t m) {
     return;
   }
   uint32_t nv = ((old & ~m) | (v & m)) & kCrWritable;
-  nv |= 0x2u;  // reserved, reads 1
+  nv |= cr::RESERVED1.mask();  // reserved, reads 1
   // IRQThreshold: 0 is not a valid count, a write of 0 keeps the old value.
-  if (((nv >> 16) & 0xFFu) == 0) nv = (nv & ~0x00FF0000u) | (old & 0x00FF0000u);
-  if (((nv >> 16) & 0xFFu) != ((old >> 16) & 0xFFu)) c.irq_count = (nv >> 16) & 0xFFu;
+  if (cr::IRQ_THRESHOLD.get(nv) == 0) nv = cr::IRQ_THRESHOLD.set(nv, cr::IRQ_THRESHOLD.get(old));
+  if (cr::IRQ_THRESHOLD.get(nv) != cr::IRQ_THRESHOLD.get(old)) c.irq_count = cr::IRQ_THRESHOLD.get(nv);
   // After an error the channel stays stopped until reset.
   if (c.sr->get() & SR_ERRORS) nv &= ~CR_RS;
   c.cr->set(nv);
@@ -143,7 +157,7 @@ void AxiDma::write_length(Channel& c, uint32_t v, uint32_t m) {
 }
 
 void AxiDma::write_tail(Channel& c, uint32_t v, uint32_t m) {
-  c.tail->set((c.tail->get() & ~m) | (v & m & 0xFFFFFFC0u));
+  c.tail->set((c.tail->get() & ~m) | (v & m & kDescPointer));
   if (!cfg_.sg || !running(c)) return;  // a tail write while halted has no effect
   c.tail_pending = true;
   c.sr->set(c.sr->get() & ~SR_IDLE);
@@ -151,17 +165,18 @@ void AxiDma::write_tail(Channel& c, uint32_t v, uint32_t m) {
 }
 
 sc_core::sc_time AxiDma::delay_timeout(const Channel& c) const {
-  const uint32_t dly = (c.cr->get() >> 24) & 0xFFu;
+  const uint32_t dly = cr::IRQ_DELAY.get(c.cr->get());
   return cfg_.sg_clk.cycles(uint64_t{125} * dly);
 }
 
 uint32_t AxiDma::read_sr(Channel& c, uint32_t stored) {
-  uint32_t v = stored & ~0xFFFF0000u;
-  v |= (c.irq_count & 0xFFu) << 16;
+  // The two status counters are live values, not stored ones.
+  uint32_t v = stored & ~(sr::IRQ_THRESHOLD_STS.mask() | sr::IRQ_DELAY_STS.mask());
+  v |= sr::IRQ_THRESHOLD_STS.prep(c.irq_count);
   if (c.dly_armed) {
     const sc_core::sc_time unit = cfg_.sg_clk.cycles(uint64_t{125});
     const uint64_t n = (sc_core::sc_time_stamp() - c.dly_start).value() / unit.value();
-    v |= uint32_t(std::min<uint64_t>(n, 0xFF)) << 24;
+    v |= sr::IRQ_DELAY_STS.prep(uint32_t(std::min<uint64_t>(n, sr::IRQ_DELAY_STS.get(~0u))));  // saturates
   }
   return v;
 }
@@ -177,7 +192,7 @@ void AxiDma::core_reset() {
     ++c.gen;
     c.cmd_pending = c.busy = c.tail_pending = c.in_packet = c.dly_armed = false;
     c.next_desc = 0;
-    c.irq_count = 1;
+    c.irq_count = cr::IRQ_THRESHOLD.get(R::MM2S_DMACR_RESET);
     c.partial = AxisBeat{};
     c.carry.clear();
     c.carry_last = false;
@@ -186,7 +201,7 @@ void AxiDma::core_reset() {
     for (Register* r : {c.cr, c.sr, c.cur, c.cur_msb, c.tail, c.tail_msb, c.addr, c.addr_msb, c.len}) r->reset();
     update_irq(c);
   }
-  regs_["SG_CTL"].reset();
+  sg_ctl_->reset();
 }
 
 void AxiDma::fail(Channel& c, uint32_t sr_error) {
@@ -208,13 +223,13 @@ void AxiDma::finish_transfer_irq(Channel& c) {
     c.dly_ev.cancel();
     if (c.irq_count > 1) {
       --c.irq_count;
-      if ((c.cr->get() >> 24) & 0xFFu) {  // start the delay timer
+      if (cr::IRQ_DELAY.get(c.cr->get())) {  // start the delay timer
         c.dly_armed = true;
         c.dly_start = sc_core::sc_time_stamp();
         c.dly_ev.notify(delay_timeout(c));
       }
     } else {
-      c.irq_count = (c.cr->get() >> 16) & 0xFFu;
+      c.irq_count = cr::IRQ_THRESHOLD.get(c.cr->get());
       c.sr->set(c.sr->get() | SR_IOC);
     }
   }
@@ -224,7 +239,7 @@ void AxiDma::finish_transfer_irq(Channel& c) {
 void AxiDma::delay_expired(Channel& c) {
   if (!c.dly_armed) return;
   c.dly_armed = false;
-  c.irq_count = (c.cr->get() >> 16) & 0xFFu;
+  c.irq_count = cr::IRQ_THRESHOLD.get(c.cr->get());
   c.sr->set(c.sr->get() | SR_DLY);
   update_irq(c);
 }

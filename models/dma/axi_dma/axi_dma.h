@@ -5,13 +5,13 @@
 //   socket  (RegisterDevice)  AXI-Lite register slave (axi_dma.regs.yaml)
 //   m_axi                     memory-mapped master (to an HP port / DDR): data bursts of up to
 //                             max_burst_beats x mm_width_bytes (never crossing 4 KB), descriptor
-//                             fetches (0x20 bytes) and status write-backs (4 bytes)
+//                             fetches (FETCH_BYTES) and status write-backs (4 bytes)
 //   mm2s (AxisOut)            stream master; s2mm (AxisIn) stream slave; both may stay unbound
 //   mm2s_irq, s2mm_irq        mm2s_introut / s2mm_introut (level)
 //
-// Registers (offsets in axi_dma.regs.yaml; the S2MM ones repeat the MM2S ones at kS2mmOffset):
-// DMACR, DMASR, CURDESC(_MSB), TAILDESC(_MSB), SA(_MSB) (S2MM: DA), LENGTH, SG_CTL (MM2S only).
-// DMACR resets to 0x00010002 (bit 1 reserved, reads 1), DMASR to 0x00010001 (| SGIncld in SG).
+// Registers (offsets, fields and resets in axi_dma.regs.yaml; the S2MM ones repeat the MM2S ones
+// at kS2mmOffset): DMACR, DMASR, CURDESC(_MSB), TAILDESC(_MSB), SA(_MSB) (S2MM: DA), LENGTH,
+// SG_CTL (MM2S only). DMASR's reset value gains SGIncld in an SG build.
 //
 // Behaviour (PG021 unless marked "choice"):
 //  * Reset (DMACR[2]) resets the whole core (both channels) and aborts in-flight work; the bit
@@ -24,10 +24,9 @@
 //    REFERENCE.md). LENGTH keeps length_width bits (8..26). S2MM ends on TLAST and writes the
 //    received byte count back to LENGTH; a packet longer than LENGTH gives DMAIntErr.
 //  * SG mode: CURDESC written while halted; RS=1; a TAILDESC write (while running) starts
-//    fetching. Descriptor (64-byte aligned): 0x00 NXTDESC, 0x04 NXTDESC_MSB, 0x08 BUFFER_ADDRESS,
-//    0x0C BUFFER_ADDRESS_MSB, 0x18 CONTROL (MM2S: [25:0] length, [26] EOF, [27] SOF; S2MM:
-//    [25:0] buffer length), 0x1C STATUS written back: [31] Cmplt, [30] DMADecErr, [29] DMASlvErr,
-//    [28] DMAIntErr, S2MM [27] RXSOF, [26] RXEOF, [25:0] bytes transferred. A fetched descriptor
+//    fetching. Descriptor (64-byte aligned; AXI_DMA_BD in axi_dma.regs.yaml): NXTDESC(_MSB),
+//    BUFFER_ADDRESS(_MSB), CONTROL (MM2S: length, EOF, SOF; S2MM: buffer length), STATUS written
+//    back: Cmplt, DMADecErr, DMASlvErr, DMAIntErr, S2MM RXSOF / RXEOF, bytes transferred. A fetched descriptor
 //    with Cmplt set gives SGIntErr (not in cyclic mode); a zero length gives DMAIntErr; a fetch
 //    / update error gives SGDecErr / SGSlvErr. Cyclic BD (DMACR[4]) ignores TAILDESC and Cmplt.
 //    Keyhole (DMACR[3]) keeps the memory address fixed (FIXED bursts).
@@ -96,25 +95,39 @@ struct AxiDmaConfig {
   }
 };
 
+namespace axi_dma_fields {  // the generated field namespaces AxiDma names its bits from
+namespace cr = regs::axi_dma::mm2s_dmacr;
+namespace sr = regs::axi_dma::mm2s_dmasr;
+namespace bd_ctrl = regs::axi_dma_bd::control;
+namespace bd_st = regs::axi_dma_bd::status;
+}  // namespace axi_dma_fields
+
 class AxiDma : public RegisterDevice {
  public:
-  // DMACR / DMASR bits.
+  // DMACR / DMASR bits (axi_dma.regs.yaml: MM2S_DMACR / MM2S_DMASR fields, the same in S2MM).
+#define ZVP_CR_(n, f) CR_##n = axi_dma_fields::cr::f.mask()
+#define ZVP_SR_(n, f) SR_##n = axi_dma_fields::sr::f.mask()
   enum : uint32_t {
-    CR_RS = 1u << 0, CR_RESET = 1u << 2, CR_KEYHOLE = 1u << 3, CR_CYCLIC = 1u << 4,
-    CR_IOC_EN = 1u << 12, CR_DLY_EN = 1u << 13, CR_ERR_EN = 1u << 14,
-    SR_HALTED = 1u << 0, SR_IDLE = 1u << 1, SR_SGINCLD = 1u << 3, SR_INTERR = 1u << 4,
-    SR_SLVERR = 1u << 5, SR_DECERR = 1u << 6, SR_SGINTERR = 1u << 8, SR_SGSLVERR = 1u << 9,
-    SR_SGDECERR = 1u << 10, SR_IOC = 1u << 12, SR_DLY = 1u << 13, SR_ERR = 1u << 14,
+    ZVP_CR_(RS, RS), ZVP_CR_(RESET, SOFT_RESET), ZVP_CR_(KEYHOLE, KEYHOLE), ZVP_CR_(CYCLIC, CYCLIC_BD_EN),
+    ZVP_CR_(IOC_EN, IOC_IRQ_EN), ZVP_CR_(DLY_EN, DLY_IRQ_EN), ZVP_CR_(ERR_EN, ERR_IRQ_EN),
+    ZVP_SR_(HALTED, HALTED), ZVP_SR_(IDLE, IDLE), ZVP_SR_(SGINCLD, SG_INCLD), ZVP_SR_(INTERR, DMA_INT_ERR),
+    ZVP_SR_(SLVERR, DMA_SLV_ERR), ZVP_SR_(DECERR, DMA_DEC_ERR), ZVP_SR_(SGINTERR, SG_INT_ERR),
+    ZVP_SR_(SGSLVERR, SG_SLV_ERR), ZVP_SR_(SGDECERR, SG_DEC_ERR), ZVP_SR_(IOC, IOC_IRQ), ZVP_SR_(DLY, DLY_IRQ),
+    ZVP_SR_(ERR, ERR_IRQ),
     SR_ERRORS = SR_INTERR | SR_SLVERR | SR_DECERR | SR_SGINTERR | SR_SGSLVERR | SR_SGDECERR,
     SR_IRQS = SR_IOC | SR_DLY | SR_ERR,
   };
-  // Descriptor fields (offsets from axi_dma.regs.yaml) and bits.
+#undef ZVP_CR_
+#undef ZVP_SR_
+  // Descriptor fields (offsets and bits from axi_dma.regs.yaml, AXI_DMA_BD).
   enum : uint32_t {
     BD_NXTDESC = regs::axi_dma_bd::NXTDESC, BD_BUFFER = regs::axi_dma_bd::BUFFER_ADDRESS,
     BD_CONTROL = regs::axi_dma_bd::CONTROL, BD_STATUS = regs::axi_dma_bd::STATUS,
     BD_FETCH_BYTES = regs::axi_dma_bd::FETCH_BYTES,
-    BD_SOF = 1u << 27, BD_EOF = 1u << 26, BD_CMPLT = 1u << 31, BD_DECERR = 1u << 30,
-    BD_SLVERR = 1u << 29, BD_INTERR = 1u << 28, BD_RXSOF = 1u << 27, BD_RXEOF = 1u << 26,
+    BD_SOF = axi_dma_fields::bd_ctrl::TXSOF.mask(), BD_EOF = axi_dma_fields::bd_ctrl::TXEOF.mask(),
+    BD_CMPLT = axi_dma_fields::bd_st::CMPLT.mask(), BD_DECERR = axi_dma_fields::bd_st::DMA_DEC_ERR.mask(),
+    BD_SLVERR = axi_dma_fields::bd_st::DMA_SLV_ERR.mask(), BD_INTERR = axi_dma_fields::bd_st::DMA_INT_ERR.mask(),
+    BD_RXSOF = axi_dma_fields::bd_st::RXSOF.mask(), BD_RXEOF = axi_dma_fields::bd_st::RXEOF.mask(),
   };
   // The S2MM channel's registers repeat the MM2S ones at this offset.
   static constexpr uint64_t kS2mmOffset = regs::axi_dma::S2MM_DMACR - regs::axi_dma::MM2S_DMACR;
@@ -147,7 +160,8 @@ class AxiDma : public RegisterDevice {
     bool tail_pending = false;    // SG: descriptors up to TAILDESC remain
     uint64_t next_desc = 0;       // SG: descriptor to fetch next
     bool in_packet = false;       // SG: a packet has started (MM2S SOF seen / S2MM data received)
-    unsigned irq_count = 1;       // IRQThreshold counter
+    unsigned irq_count =          // IRQThreshold counter (DMACR's reset threshold)
+        regs::axi_dma::mm2s_dmacr::IRQ_THRESHOLD.get(regs::axi_dma::MM2S_DMACR_RESET);
     bool dly_armed = false;
     sc_core::sc_time dly_start;
     sc_core::sc_event kick, abort_ev, dly_ev;
@@ -157,7 +171,7 @@ class AxiDma : public RegisterDevice {
     uint64_t bytes = 0, bursts = 0;
   };
 
-  void add_channel_registers(Channel& c, uint64_t base);
+  void add_channel_registers(Channel& c);
   void write_cr(Channel& c, uint32_t v, uint32_t m);
   void write_length(Channel& c, uint32_t v, uint32_t m);
   void write_tail(Channel& c, uint32_t v, uint32_t m);
@@ -198,6 +212,7 @@ class AxiDma : public RegisterDevice {
 
   AxiDmaConfig cfg_;
   Channel ch_[2];
+  Register* sg_ctl_ = nullptr;
 };
 
 }  // namespace zvp

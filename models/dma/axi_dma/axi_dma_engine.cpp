@@ -82,7 +82,7 @@ void AxiDma::run_sg(Channel& c) {
     }
     c.cur->set(uint32_t(d));
     if (wide) c.cur_msb->set(uint32_t(d >> 32));
-    const uint64_t nxt = (uint64_t(le32(bd + BD_NXTDESC)) | (wide ? uint64_t(le32(bd + BD_NXTDESC + 4)) << 32 : 0)) & ~uint64_t{0x3F};
+    const uint64_t nxt = (uint64_t(le32(bd + BD_NXTDESC)) | (wide ? uint64_t(le32(bd + BD_NXTDESC + 4)) << 32 : 0)) & ~uint64_t{uint32_t(~regs::axi_dma_bd::nxtdesc::POINTER.mask())};  // 64-byte aligned
     const uint64_t buf = uint64_t(le32(bd + BD_BUFFER)) | (wide ? uint64_t(le32(bd + BD_BUFFER + 4)) << 32 : 0);
     const uint32_t ctrl = le32(bd + BD_CONTROL);
     const uint32_t status = le32(bd + BD_STATUS);

@@ -58,85 +58,92 @@ Pl330::Pl330(sc_core::sc_module_name name, const Clock& clk, TimingMode mode,
 // ---------------------------------------------------------------- register file
 
 void Pl330::build_registers() {
+  namespace R = regs::pl330;
   auto& r = regs_;
-  r.add("DSR", DSR, 0, Access::RO).on_read([this](uint32_t) {
-    return (mgr_state_ & 0xF) | ((mgr_wakeup_ & 0x1F) << 4) | (p_.manager_ns ? 1u << 9 : 0);
+  r.add(R::DSR_INFO).on_read([this](uint32_t) {
+    return R::dsr::DMA_STATUS.prep(mgr_state_) | R::dsr::WAKEUP_EVENT.prep(mgr_wakeup_) |
+           R::dsr::DNS.prep(p_.manager_ns);
   });
-  r.add("DPC", DPC, 0, Access::RO).on_read([this](uint32_t) { return dpc_; });
-  r.add("INTEN", INTEN, 0, Access::RW).writable(0xFFFF).on_write([this](uint32_t, uint32_t v) {
+  r.add(R::DPC_INFO).on_read([this](uint32_t) { return dpc_; });
+  r.add(R::INTEN_INFO).on_write([this](uint32_t, uint32_t v) {
     inten_ = v;
     update_irqs();  // the lines follow INTMIS = INT_EVENT_RIS & INTEN
   });
-  r.add("INT_EVENT_RIS", INT_EVENT_RIS, 0, Access::RO).on_read([this](uint32_t) { return ris_; });
-  r.add("INTMIS", INTMIS, 0, Access::RO).on_read([this](uint32_t) { return ris_ & inten_; });
-  r.add("INTCLR", INTCLR, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t mask) {
-    ris_ &= ~(v & mask & 0xFFFF);
+  r.add(R::INT_EVENT_RIS_INFO).on_read([this](uint32_t) { return ris_; });
+  r.add(R::INTMIS_INFO).on_read([this](uint32_t) { return ris_ & inten_; });
+  r.add(R::INTCLR_INFO).on_write_raw([this](uint32_t v, uint32_t mask) {
+    ris_ &= ~(v & mask & R::intclr::CLEAR.mask());
     update_irqs();
   });
-  r.add("FSRD", FSRD, 0, Access::RO).on_read([this](uint32_t) {
-    return mgr_state_ == kFaulting ? 1u : 0u;
-  });
-  r.add("FSRC", FSRC, 0, Access::RO).on_read([this](uint32_t) {
+  r.add(R::FSRD_INFO).on_read([this](uint32_t) { return R::fsrd::FAULTING.prep(mgr_state_ == kFaulting); });
+  r.add(R::FSRC_INFO).on_read([this](uint32_t) {
     uint32_t v = 0;
     for (auto& c : ch_)
       if (c.state == kFaulting || c.state == kFaultingCompleting) v |= 1u << c.id;
     return v;
   });
-  r.add("FTRD", FTRD, 0, Access::RO).on_read([this](uint32_t) { return ftrd_; });
+  r.add(R::FTRD_INFO).on_read([this](uint32_t) { return ftrd_; });
+  static_assert(R::FTR0_COUNT == kChannels && R::CSR0_COUNT == kChannels && R::CC0_COUNT == kChannels,
+                "pl330.regs.yaml: one register per channel");
+  const auto ftr = r.add_array(R::FTR0_INFO), csr = r.add_array(R::CSR0_INFO), cpc = r.add_array(R::CPC0_INFO),
+             sa = r.add_array(R::SA0_INFO), da = r.add_array(R::DA0_INFO), cc = r.add_array(R::CC0_INFO),
+             lc0 = r.add_array(R::LC0_0_INFO), lc1 = r.add_array(R::LC1_0_INFO);
   for (unsigned n = 0; n < kChannels; ++n) {
     Chan& c = ch_[n];
-    const std::string s = std::to_string(n);
-    r.add("FTR" + s, ftr(n), 0, Access::RO).on_read([&c](uint32_t) { return c.ftr; });
-    r.add("CSR" + s, csr(n), 0, Access::RO).on_read([this, &c](uint32_t) { return csr_value(c); });
-    r.add("CPC" + s, cpc(n), 0, Access::RO).on_read([&c](uint32_t) { return c.pc; });
-    r.add("SA" + s, sa(n), 0, Access::RO).on_read([&c](uint32_t) { return c.sar; });
-    r.add("DA" + s, da(n), 0, Access::RO).on_read([&c](uint32_t) { return c.dar; });
-    r.add("CC" + s, cc(n), 0, Access::RO).on_read([&c](uint32_t) { return c.ccr; });
-    r.add("LC0_" + s, lc0(n), 0, Access::RO).on_read([&c](uint32_t) { return c.lc[0]; });
-    r.add("LC1_" + s, lc1(n), 0, Access::RO).on_read([&c](uint32_t) { return c.lc[1]; });
+    ftr[n]->on_read([&c](uint32_t) { return c.ftr; });
+    csr[n]->on_read([this, &c](uint32_t) { return csr_value(c); });
+    cpc[n]->on_read([&c](uint32_t) { return c.pc; });
+    sa[n]->on_read([&c](uint32_t) { return c.sar; });
+    da[n]->on_read([&c](uint32_t) { return c.dar; });
+    cc[n]->on_read([&c](uint32_t) { return c.ccr; });
+    lc0[n]->on_read([&c](uint32_t) { return c.lc[0]; });
+    lc1[n]->on_read([&c](uint32_t) { return c.lc[1]; });
   }
-  r.add("DBGSTATUS", DBGSTATUS, 0, Access::RO).on_read([this](uint32_t) {
-    return access_time_ < dbg_free_at_ ? 1u : 0u;
+  r.add(R::DBGSTATUS_INFO).on_read([this](uint32_t) {
+    return R::dbgstatus::BUSY.prep(access_time_ < dbg_free_at_);
   });
   // DBGCMD: 0 executes DBGINST0/1; the other encodings are reserved and ignored, as is a
-  // command while the debug interface is busy.
-  r.add("DBGCMD", DBGCMD, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t mask) {
-    if (mask != 0xFFFFFFFFu || (v & 3) != 0 || access_time_ < dbg_free_at_) return;
+  // command while the debug interface is busy, or written in part.
+  r.add(R::DBGCMD_INFO).on_write_raw([this](uint32_t v, uint32_t mask) {
+    if (mask != ~0u || R::dbgcmd::CMD.get(v) != R::dbgcmd::CMD_EXECUTE || access_time_ < dbg_free_at_) return;
     const DbgCmd cmd{dbg_inst0_, dbg_inst1_, cur_ns_, access_time_};
     const sc_core::sc_time d = debug_duration(cmd);
     dbg_free_at_ = d == sc_core::sc_max_time() ? d : cmd.at + d;
     dbg_q_.push_back(cmd);
     dbg_ev_.notify(sc_core::SC_ZERO_TIME);
   });
-  r.add("DBGINST0", DBGINST0, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
+  r.add(R::DBGINST0_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     dbg_inst0_ = (dbg_inst0_ & ~m) | (v & m);
   });
-  r.add("DBGINST1", DBGINST1, 0, Access::WO).on_write_raw([this](uint32_t v, uint32_t m) {
+  r.add(R::DBGINST1_INFO).on_write_raw([this](uint32_t v, uint32_t m) {
     dbg_inst1_ = (dbg_inst1_ & ~m) | (v & m);
   });
-  const uint32_t cr0 = 1u | (p_.manager_ns ? 1u << 2 : 0) | ((kChannels - 1) << 4) |
-                       ((kPeriphs - 1) << 12) | ((kEvents - 1) << 17);
-  const uint32_t cr1 = log2_line(p_.icache_line_bytes) | ((p_.icache_lines - 1) << 4);
-  const uint32_t crd = 3u | ((p_.wr_issuing - 1) << 4) | ((p_.wr_queue - 1) << 8) |
-                       ((p_.rd_issuing - 1) << 12) | ((p_.rd_queue - 1) << 16) |
-                       ((p_.mfifo_bytes / kBusBytes - 1) << 20);
-  r.add("CR0", CR0, cr0, Access::RO);
-  r.add("CR1", CR1, cr1, Access::RO);
-  r.add("CR2", CR2, p_.boot_addr, Access::RO);
-  r.add("CR3", CR3, 0, Access::RO);  // irq_ns at reset: all secure
-  r.add("CR4", CR4, 0, Access::RO);  // periph_ns at reset: all secure
-  r.add("CRD", CRD, crd, Access::RO);
-  r.add("WD", WD, 0, Access::RW).writable(1);  // watchdog irq-only bit (no lockup modelled)
-  const uint32_t pid[4] = {0x30, 0x13, 0x24, 0x00}, cid[4] = {0x0D, 0xF0, 0x05, 0xB1};
-  for (unsigned i = 0; i < 4; ++i) {
-    r.add("PERIPH_ID" + std::to_string(i), PERIPH_ID0 + PERIPH_ID0_STRIDE * i, pid[i], Access::RO);
-    r.add("PCELL_ID" + std::to_string(i), PCELL_ID0 + PCELL_ID0_STRIDE * i, cid[i], Access::RO);
-  }
+  // The configuration registers read the build's parameters (reset values of this instance).
+  const uint32_t cr0 = R::cr0::PERIPH_REQ.prep(1) | R::cr0::MGR_NS_AT_RST.prep(p_.manager_ns) |
+                       R::cr0::NUM_CHNLS.prep(kChannels - 1) | R::cr0::NUM_PERIPH_REQ.prep(kPeriphs - 1) |
+                       R::cr0::NUM_EVENTS.prep(kEvents - 1);
+  const uint32_t cr1 = R::cr1::I_CACHE_LEN.prep(log2_line(p_.icache_line_bytes)) |
+                       R::cr1::NUM_I_CACHE_LINES.prep(p_.icache_lines - 1);
+  const uint32_t crd = R::crd::DATA_WIDTH.prep(R::crd::DATA_WIDTH_BITS64) | R::crd::WR_CAP.prep(p_.wr_issuing - 1) |
+                       R::crd::WR_Q_DEP.prep(p_.wr_queue - 1) | R::crd::RD_CAP.prep(p_.rd_issuing - 1) |
+                       R::crd::RD_Q_DEP.prep(p_.rd_queue - 1) |
+                       R::crd::DATA_BUFFER_DEP.prep(p_.mfifo_bytes / kBusBytes - 1);
+  r.add(R::CR0_INFO).reset_value(cr0);
+  r.add(R::CR1_INFO).reset_value(cr1);
+  r.add(R::CR2_INFO).reset_value(p_.boot_addr);
+  r.add(R::CR3_INFO);  // irq_ns at reset: all secure
+  r.add(R::CR4_INFO);  // periph_ns at reset: all secure
+  r.add(R::CRD_INFO).reset_value(crd);
+  r.add(R::WD_INFO);  // watchdog irq-only bit (no lockup modelled)
+  for (const regs::RegInfo* i : {&R::PERIPH_ID0_INFO, &R::PERIPH_ID1_INFO, &R::PERIPH_ID2_INFO, &R::PERIPH_ID3_INFO,
+                                 &R::PCELL_ID0_INFO, &R::PCELL_ID1_INFO, &R::PCELL_ID2_INFO, &R::PCELL_ID3_INFO})
+    r.add(*i);
 }
 
 uint32_t Pl330::csr_value(const Chan& c) const {
-  return (c.state & 0xF) | ((c.wakeup & 0x1F) << 4) | (c.wfp_burst ? 1u << 14 : 0) |
-         (c.wfp_periph ? 1u << 15 : 0) | (c.ns ? 1u << 21 : 0);
+  namespace csr = regs::pl330::csr0;
+  return csr::CHANNEL_STATUS.prep(c.state) | csr::WAKEUP_NUMBER.prep(c.wakeup) | csr::DMAWFP_B_NS.prep(c.wfp_burst) |
+         csr::DMAWFP_PERIPH.prep(c.wfp_periph) | csr::CNS.prep(c.ns);
 }
 
 void Pl330::reg_access(tlm::tlm_generic_payload& gp, sc_core::sc_time& d, bool ns) {
@@ -208,8 +215,9 @@ void Pl330::manager_thread() {
 // more where the manager thread executes (DMAGO, DMASEV, or an instruction it faults on); a
 // channel's DMAKILL lasts until the channel has stopped, not known in advance.
 sc_core::sc_time Pl330::debug_duration(const DbgCmd& cmd) const {
-  const bool to_channel = cmd.inst0 & 1;
-  const uint8_t b0 = (cmd.inst0 >> 16) & 0xFF;
+  namespace i0 = regs::pl330::dbginst0;
+  const bool to_channel = i0::DEBUG_THREAD.get(cmd.inst0) == i0::DEBUG_THREAD_CHANNEL;
+  const uint8_t b0 = uint8_t(i0::INSTR0.get(cmd.inst0));
   if (to_channel) return b0 == KILL ? sc_core::sc_max_time() : clk_.period();
   // Two steps of one period each, as manager_thread and debug_execute wait them (cycles(2) can
   // differ from that by the picosecond rounding of a period).
@@ -219,9 +227,10 @@ sc_core::sc_time Pl330::debug_duration(const DbgCmd& cmd) const {
 // Executes DBGINST0/1. Only DMAGO, DMAKILL and DMASEV are accepted; anything else faults the
 // addressed thread with "undefined instruction" + "debug instruction".
 void Pl330::debug_execute(const DbgCmd& cmd) {
-  const bool to_channel = cmd.inst0 & 1;
-  const unsigned chn = (cmd.inst0 >> 8) & 7;
-  const uint8_t b0 = (cmd.inst0 >> 16) & 0xFF, b1 = (cmd.inst0 >> 24) & 0xFF;
+  namespace i0 = regs::pl330::dbginst0;
+  const bool to_channel = i0::DEBUG_THREAD.get(cmd.inst0) == i0::DEBUG_THREAD_CHANNEL;
+  const unsigned chn = i0::CHANNEL.get(cmd.inst0);
+  const uint8_t b0 = uint8_t(i0::INSTR0.get(cmd.inst0)), b1 = uint8_t(i0::INSTR1.get(cmd.inst0));
   const uint32_t imm = cmd.inst1;
 
   if (to_channel) {

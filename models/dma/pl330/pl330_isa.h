@@ -7,19 +7,32 @@
 
 namespace zvp::pl330 {
 
-// Thread states (DSR[3:0], CSRn[3:0]).
+// Thread states (DSR[3:0], CSRn[3:0]): pl330.regs.yaml, CSR0.CHANNEL_STATUS.
+namespace csr_ = ::zvp::regs::pl330::csr0;
 enum State : uint32_t {
-  kStopped = 0, kExecuting = 1, kCacheMiss = 2, kUpdatingPc = 3, kWaitingEvent = 4,
-  kAtBarrier = 5, kQueueBusy = 6, kWaitingPeriph = 7, kKilling = 8, kCompleting = 9,
-  kFaultingCompleting = 14, kFaulting = 15
+  kStopped = csr_::CHANNEL_STATUS_STOPPED, kExecuting = csr_::CHANNEL_STATUS_EXECUTING,
+  kCacheMiss = csr_::CHANNEL_STATUS_CACHE_MISS, kUpdatingPc = csr_::CHANNEL_STATUS_UPDATING_PC,
+  kWaitingEvent = csr_::CHANNEL_STATUS_WAITING_EVENT, kAtBarrier = csr_::CHANNEL_STATUS_AT_BARRIER,
+  kQueueBusy = csr_::CHANNEL_STATUS_QUEUE_BUSY, kWaitingPeriph = csr_::CHANNEL_STATUS_WAITING_PERIPH,
+  kKilling = csr_::CHANNEL_STATUS_KILLING, kCompleting = csr_::CHANNEL_STATUS_COMPLETING,
+  kFaultingCompleting = csr_::CHANNEL_STATUS_FAULTING_COMPLETING, kFaulting = csr_::CHANNEL_STATUS_FAULTING
 };
 
-// Fault type bits (FTRD / FTRn).
+// Fault type bits (FTRD / FTRn): pl330.regs.yaml. A bit FTRD and FTRn share sits at one position.
+namespace ftr_ = ::zvp::regs::pl330::ftr0;
+namespace ftrd_ = ::zvp::regs::pl330::ftrd;
+static_assert(ftrd_::UNDEF_INSTR.mask() == ftr_::UNDEF_INSTR.mask() &&
+              ftrd_::OPERAND_INVALID.mask() == ftr_::OPERAND_INVALID.mask() &&
+              ftrd_::MGR_EVNT_ERR.mask() == ftr_::CH_EVNT_ERR.mask() &&
+              ftrd_::INSTR_FETCH_ERR.mask() == ftr_::INSTR_FETCH_ERR.mask() &&
+              ftrd_::DBG_INSTR.mask() == ftr_::DBG_INSTR.mask(), "FTRD and FTRn bits");
 enum Fault : uint32_t {
-  kUndefInstr = 1u << 0, kOperandInvalid = 1u << 1, kDmagoErr = 1u << 4, kEventErr = 1u << 5,
-  kPeriphErr = 1u << 6, kRdWrErr = 1u << 7, kStDataUnavailable = 1u << 12, kMfifoErr = 1u << 13,
-  kInstrFetchErr = 1u << 16, kDataWriteErr = 1u << 17, kDataReadErr = 1u << 18,
-  kDbgInstr = 1u << 30, kLockupErr = 1u << 31
+  kUndefInstr = ftr_::UNDEF_INSTR.mask(), kOperandInvalid = ftr_::OPERAND_INVALID.mask(),
+  kDmagoErr = ftrd_::DMAGO_ERR.mask(), kEventErr = ftr_::CH_EVNT_ERR.mask(),
+  kPeriphErr = ftr_::CH_PERIPH_ERR.mask(), kRdWrErr = ftr_::CH_RDWR_ERR.mask(),
+  kStDataUnavailable = ftr_::ST_DATA_UNAVAILABLE.mask(), kMfifoErr = ftr_::MFIFO_ERR.mask(),
+  kInstrFetchErr = ftr_::INSTR_FETCH_ERR.mask(), kDataWriteErr = ftr_::DATA_WRITE_ERR.mask(),
+  kDataReadErr = ftr_::DATA_READ_ERR.mask(), kDbgInstr = ftr_::DBG_INSTR.mask(), kLockupErr = ftr_::LOCKUP_ERR.mask()
 };
 
 // Register offsets (from either aperture's base): generated from pl330.regs.yaml, the one
@@ -67,18 +80,19 @@ inline unsigned insn_length(uint8_t op) {
   }
 }
 
-// CCR fields.
+// CCR fields (the CC0 register's, pl330.regs.yaml).
+namespace cc_ = ::zvp::regs::pl330::cc0;
 struct Ccr {
   uint32_t v;
-  bool src_inc() const { return v & 1; }
-  unsigned src_size_log2() const { return (v >> 1) & 7; }
-  unsigned src_len() const { return ((v >> 4) & 0xF) + 1; }
-  unsigned src_prot() const { return (v >> 8) & 7; }
-  bool dst_inc() const { return (v >> 14) & 1; }
-  unsigned dst_size_log2() const { return (v >> 15) & 7; }
-  unsigned dst_len() const { return ((v >> 18) & 0xF) + 1; }
-  unsigned dst_prot() const { return (v >> 22) & 7; }
-  unsigned swap_code() const { return (v >> 28) & 0xF; }
+  bool src_inc() const { return cc_::SRC_INC.get(v); }
+  unsigned src_size_log2() const { return cc_::SRC_BURST_SIZE.get(v); }
+  unsigned src_len() const { return cc_::SRC_BURST_LEN.get(v) + 1; }
+  unsigned src_prot() const { return cc_::SRC_PROT_CTRL.get(v); }
+  bool dst_inc() const { return cc_::DST_INC.get(v); }
+  unsigned dst_size_log2() const { return cc_::DST_BURST_SIZE.get(v); }
+  unsigned dst_len() const { return cc_::DST_BURST_LEN.get(v) + 1; }
+  unsigned dst_prot() const { return cc_::DST_PROT_CTRL.get(v); }
+  unsigned swap_code() const { return cc_::ENDIAN_SWAP_SIZE.get(v); }
 };
 
 }  // namespace zvp::pl330

@@ -190,3 +190,77 @@ TEST(RegisterBankSteady, OnlyASuccessfulReadOfASteadyRegisterIsMarked) {
   EXPECT_FALSE(access(tlm::TLM_READ_COMMAND, 0x0, 2));   // wrong size: an error, no value
   EXPECT_TRUE(gp.is_response_error());
 }
+
+// Registers declared from descriptors (regs::RegInfo, as regs/<block>_regs.h generates them):
+// the bank takes name, offset, reset, access, width, writable and w1c bits from the descriptor.
+TEST(RegisterBankInfo, DescriptorsGiveNameOffsetResetAccessAndMasks) {
+  using regs::Access;
+  constexpr regs::RegInfo kCtrl{"CTRL", 0x20, 4, 1, 0, Access::RW, 0x128, 0x0000FF0F, 0x00000100};
+  constexpr regs::RegInfo kId{"ID", 0x24, 4, 1, 0, Access::RO, 0xE441FA05, 0, 0};
+  constexpr regs::RegInfo kIsr{"ISR", 0x28, 4, 1, 0, Access::W1C, 0x0F, 0xFFFFFFFF, 0xFFFFFFFF};
+  constexpr regs::RegInfo kCmd{"CMD", 0x2C, 2, 1, 0, Access::WO, 0, 0xFFFFFFFF, 0};
+  constexpr regs::RegInfo kCh{"CH", 0x40, 4, 3, 0x10, Access::RW, 0x7, 0xFF, 0};
+  RegisterBank bank("bank");
+  Register& ctrl = bank.add(kCtrl);
+  EXPECT_EQ(ctrl.name(), "CTRL");
+  EXPECT_EQ(ctrl.offset(), 0x20u);
+  EXPECT_EQ(ctrl.get(), 0x128u);
+  EXPECT_EQ(ctrl.access(), zvp::Access::RW);
+  // Writable 0xFF0F: the upper half and bits 7:4 keep their value (0x20), bit 3 is written
+  // with 0, bit 8 (w1c) keeps on a 0.
+  ctrl.bus_write(0xFFFF00F0u, 0xFFFFFFFFu);
+  EXPECT_EQ(ctrl.get(), 0x00000120u);
+  ctrl.bus_write(0x00000101u, 0xFFFFFFFFu);  // bit 8 written with 1 clears, bit 0 is stored
+  EXPECT_EQ(ctrl.get(), 0x00000021u);
+  Register& id = bank.add(kId);
+  EXPECT_EQ(id.access(), zvp::Access::RO);
+  id.bus_write(0, 0xFFFFFFFFu);
+  EXPECT_EQ(id.bus_read(), 0xE441FA05u);
+  Register& isr = bank.add(kIsr);
+  EXPECT_EQ(isr.access(), zvp::Access::RW);  // W1C: read/write with every bit write-1-to-clear
+  isr.bus_write(0x5, 0xFFFFFFFFu);
+  EXPECT_EQ(isr.get(), 0xAu);
+  Register& cmd = bank.add(kCmd);
+  EXPECT_EQ(cmd.access(), zvp::Access::WO);
+  EXPECT_EQ(cmd.width(), 2u);
+  std::vector<Register*> ch = bank.add_array(kCh);
+  ASSERT_EQ(ch.size(), 3u);
+  EXPECT_EQ(ch[2]->name(), "CH[2]");
+  EXPECT_EQ(ch[2]->offset(), 0x60u);
+  EXPECT_EQ(ch[1]->get(), 0x7u);
+  ch[1]->bus_write(0x1234u, 0xFFFFFFFFu);
+  EXPECT_EQ(ch[1]->get(), 0x34u);
+  EXPECT_EQ(bank.find(0x50), ch[1]);
+  ctrl.set(0);
+  bank.reset();
+  EXPECT_EQ(ctrl.get(), 0x128u);
+  // An array descriptor is declared with add_array, a single register with add.
+  EXPECT_THROW(bank.add(kCh), std::logic_error);
+}
+
+TEST(RegisterBankInfo, OneArrayElementAndAConfiguredResetValue) {
+  constexpr regs::RegInfo kEn{"EN", 0x100, 4, 3, 0x8, regs::Access::RW, 0x1, 0xF, 0};
+  RegisterBank bank("bank");
+  Register& e2 = bank.add(kEn, 2);
+  EXPECT_EQ(e2.name(), "EN[2]");
+  EXPECT_EQ(e2.offset(), 0x110u);
+  EXPECT_EQ(e2.get(), 0x1u);
+  EXPECT_EQ(bank.find(0x100), nullptr);  // element 0 not declared
+  EXPECT_THROW(bank.add(kEn, 3), std::logic_error);  // beyond the array
+  e2.reset_value(0x5);  // e.g. a value computed from the model's configuration
+  EXPECT_EQ(e2.get(), 0x5u);
+  e2.set(0);
+  bank.reset();
+  EXPECT_EQ(e2.get(), 0x5u);
+}
+
+TEST(RegisterBankInfo, FieldAccessors) {
+  constexpr regs::Field mode{1, 2}, top{31, 1}, all{0, 32};
+  static_assert(mode.mask() == 0x6u && top.mask() == 0x80000000u && all.mask() == 0xFFFFFFFFu);
+  EXPECT_EQ(mode.get(0xFFu), 3u);
+  EXPECT_EQ(mode.prep(2), 0x4u);
+  EXPECT_EQ(mode.prep(7), 0x6u);  // too wide: masked
+  EXPECT_EQ(mode.set(0xFFu, 0), 0xF9u);
+  EXPECT_EQ(top.get(0x80000000u), 1u);
+  EXPECT_EQ(all.set(0x1u, 0xABCDu), 0xABCDu);
+}

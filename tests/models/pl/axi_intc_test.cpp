@@ -24,6 +24,7 @@ struct IntcBench {
 };
 }  // namespace
 
+// Datasheet values, independent oracle: PG099 register reset values (IVR all ones: none pending).
 TEST(AxiIntc, ResetValues) {
   IntcBench b;
   zvp::test::run_sim([&] {

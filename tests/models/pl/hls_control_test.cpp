@@ -77,7 +77,7 @@ TEST(HlsControl, StartReadyDoneIdleHandshake) {
   HlsBench b(false);
   zvp::test::run_sim([&] {
     EXPECT_EQ(b.cpu.read32(H::kApCtrl), uint32_t(H::AP_IDLE));
-    b.cpu.write32(H::kApCtrl, (b.cpu.read32(H::kApCtrl) & 0x80) | 1);  // generated Start()
+    b.cpu.write32(H::kApCtrl, (b.cpu.read32(H::kApCtrl) & H::AUTO_RESTART) | H::AP_START);  // generated Start()
     EXPECT_TRUE(b.cpu.read32(H::kApCtrl) & H::AP_START);
     sc_core::wait(sc_time(150, SC_NS));  // after ap_ready, before ap_done
     uint32_t v = b.cpu.read32(H::kApCtrl);
@@ -113,27 +113,31 @@ TEST(HlsControl, DebugReadOfApCtrlDoesNotClear) {
   });
 }
 
+namespace GIE = zvp::regs::hls_ctrl::gie;
+namespace IER = zvp::regs::hls_ctrl::ier;
+namespace ISR = zvp::regs::hls_ctrl::isr;
+
 TEST(HlsControl, InterruptsGieIerIsrToggle) {
   HlsBench b(false);
   std::vector<sc_time> rises;
   b.line.listen([&](bool v) { if (v) rises.push_back(sc_core::sc_time_stamp()); });
   zvp::test::run_sim([&] {
-    b.cpu.write32(H::kApCtrl, 1);  // IER = 0: no ISR bits
+    b.cpu.write32(H::kApCtrl, H::AP_START);  // IER = 0: no ISR bits
     sc_core::wait(sc_time(500, SC_NS));
     EXPECT_EQ(b.cpu.read32(H::kIsr), 0u);
-    b.cpu.write32(H::kIer, 1);     // done only
-    b.cpu.write32(H::kGie, 1);
-    b.cpu.write32(H::kApCtrl, 1);
+    b.cpu.write32(H::kIer, IER::DONE.mask());  // done only
+    b.cpu.write32(H::kGie, GIE::ENABLE.mask());
+    b.cpu.write32(H::kApCtrl, H::AP_START);
     sc_core::wait(sc_time(500, SC_NS));
-    EXPECT_EQ(b.cpu.read32(H::kIsr), 1u);
+    EXPECT_EQ(b.cpu.read32(H::kIsr), ISR::DONE.mask());
     EXPECT_TRUE(b.line.read());
-    b.cpu.write32(H::kIsr, 1);     // toggle: clears
+    b.cpu.write32(H::kIsr, ISR::DONE.mask());  // toggle: clears
     EXPECT_EQ(b.cpu.read32(H::kIsr), 0u);
     EXPECT_FALSE(b.line.read());
-    b.cpu.write32(H::kIsr, 2);     // toggle sets a bit (TOW)
-    EXPECT_EQ(b.cpu.read32(H::kIsr), 2u);
+    b.cpu.write32(H::kIsr, ISR::READY.mask());  // toggle sets a bit (TOW)
+    EXPECT_EQ(b.cpu.read32(H::kIsr), ISR::READY.mask());
     EXPECT_TRUE(b.line.read());
-    b.cpu.write32(H::kGie, 0);
+    b.cpu.write32(H::kGie, GIE::ENABLE.prep(0));
     EXPECT_FALSE(b.line.read());
   });
   ASSERT_GE(rises.size(), 1u);

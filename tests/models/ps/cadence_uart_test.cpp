@@ -7,7 +7,7 @@
 
 #include "support/test_initiator.h"
 #include "ps/cadence_uart.h"
-#include "zvp_memmap.h"
+#include "regs/cadence_uart_regs.h"
 
 using namespace zvp;
 using sc_core::SC_NS;
@@ -17,11 +17,20 @@ using zvp::test::TestInitiator;
 
 namespace {
 
-constexpr uint32_t SR_RTRIG = 1u << 0, SR_RXEMPTY = 1u << 1, SR_RXFULL = 1u << 2,
-                   SR_TXEMPTY = 1u << 3, SR_TXFULL = 1u << 4, SR_TACTIVE = 1u << 11,
-                   SR_TTRIG = 1u << 13, SR_TNFUL = 1u << 14;
-constexpr uint32_t IX_RTRIG = 1u << 0, IX_TEMPTY = 1u << 3, IX_TFUL = 1u << 4,
-                   IX_ROVR = 1u << 5, IX_TOUT = 1u << 8, IX_TOVR = 1u << 12;
+namespace R = zvp::regs::uart;
+constexpr uint32_t SR_RTRIG = R::sr::RTRIG.mask(), SR_RXEMPTY = R::sr::REMPTY.mask(),
+                   SR_RXFULL = R::sr::RFUL.mask(), SR_TXEMPTY = R::sr::TEMPTY.mask(),
+                   SR_TXFULL = R::sr::TFUL.mask(), SR_TACTIVE = R::sr::TACTIVE.mask(),
+                   SR_TTRIG = R::sr::TTRIG.mask(), SR_TNFUL = R::sr::TNFUL.mask();
+constexpr uint32_t IX_RTRIG = R::isr::RTRIG.mask(), IX_TEMPTY = R::isr::TEMPTY.mask(),
+                   IX_TFUL = R::isr::TFUL.mask(), IX_ROVR = R::isr::ROVR.mask(),
+                   IX_TOUT = R::isr::TIMEOUT.mask(), IX_TOVR = R::isr::TOVR.mask();
+constexpr uint32_t CR_RX_TX_DIS = R::cr::RXDIS.mask() | R::cr::TXDIS.mask();
+constexpr uint32_t CR_RX_TX_EN = R::cr::RXEN.mask() | R::cr::TXEN.mask();
+constexpr uint32_t CR_RX_TX_RES = R::cr::RXRES.mask() | R::cr::TXRES.mask();
+// 8 data bits, no parity, 1 stop (MR = 0 means even parity: 11-bit characters).
+constexpr uint32_t MR_8N1 = R::mr::PAR.prep(R::mr::PAR_NONE);
+constexpr uint32_t MR_LOOPBACK = MR_8N1 | R::mr::CHMODE.prep(R::mr::CHMODE_LOCAL_LOOPBACK);
 
 struct UartTest : ::testing::Test {
   Clock ref{"uart_ref", 100e6};
@@ -47,16 +56,16 @@ struct UartTest : ::testing::Test {
   // XUartPs_CfgInitialize + XUartPs_SetBaudRate as the standalone driver does them.
   void vendor_init() {
     uint32_t cr = ini.read32(ZVP_UART_CR);
-    ini.write32(ZVP_UART_CR, cr | 0x28);  // RX_DIS | TX_DIS
+    ini.write32(ZVP_UART_CR, cr | CR_RX_TX_DIS);
     ini.write32(ZVP_UART_BAUDGEN, 124);
     ini.write32(ZVP_UART_BAUDDIV, 6);
-    ini.write32(ZVP_UART_CR, 0x3);  // RXRST | TXRST
+    ini.write32(ZVP_UART_CR, CR_RX_TX_RES);
     cr = ini.read32(ZVP_UART_CR);
-    ini.write32(ZVP_UART_CR, (cr & ~0x28u) | 0x14);  // enable RX and TX
-    ini.write32(ZVP_UART_MR, 0x20);                   // 8 data bits, no parity, 1 stop
+    ini.write32(ZVP_UART_CR, (cr & ~CR_RX_TX_DIS) | CR_RX_TX_EN);
+    ini.write32(ZVP_UART_MR, MR_8N1);
     ini.write32(ZVP_UART_RXWM, 8);
     ini.write32(ZVP_UART_RXTOUT, 0);
-    ini.write32(ZVP_UART_IDR, 0x1FFF);
+    ini.write32(ZVP_UART_IDR, 0x1FFF);  // XUARTPS_IXR_MASK, as the vendor driver writes it
   }
   // XUartPs_SendByte: wait while TXFULL, then write the FIFO.
   void send_byte(char ch) {
@@ -67,14 +76,16 @@ struct UartTest : ::testing::Test {
 
 TEST_F(UartTest, ResetValuesAndSelfClearingControl) {
   zvp::test::run_sim([&] {
+    // datasheet values, independent oracle: UG585 B.33 reset values of Control_reg0,
+    // Baud_rate_gen and Baud_rate_divider.
     EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x128u);
     EXPECT_EQ(ini.read32(ZVP_UART_BAUDGEN), 0x28Bu);
     EXPECT_EQ(ini.read32(ZVP_UART_BAUDDIV), 0xFu);
     EXPECT_EQ(ini.read32(ZVP_UART_SR), SR_RXEMPTY | SR_TXEMPTY);
     ini.write32(ZVP_UART_FIFO, 'x');  // TX disabled: stays in the FIFO
     EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXEMPTY, 0u);
-    ini.write32(ZVP_UART_CR, 0x17);  // RXRST | TXRST | RX_EN | TX_EN
-    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x14u);
+    ini.write32(ZVP_UART_CR, CR_RX_TX_RES | CR_RX_TX_EN);
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), CR_RX_TX_EN);  // the reset bits self-clear
     EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXEMPTY, SR_TXEMPTY);  // TXRST flushed it
     ini.write32(ZVP_UART_IER, IX_TEMPTY | IX_RTRIG);
     ini.write32(ZVP_UART_IDR, IX_RTRIG);
@@ -114,8 +125,8 @@ TEST_F(UartTest, FifoLevelsFlagsAndOverflow) {
     EXPECT_EQ(ini.read32(ZVP_UART_ISR), 0u);
     ini.write32(ZVP_UART_BAUDGEN, 124);
     ini.write32(ZVP_UART_BAUDDIV, 6);
-    ini.write32(ZVP_UART_MR, 0x20);  // 8N1 (MR = 0 means even parity: 11-bit characters)
-    ini.write32(ZVP_UART_CR, 0x14);
+    ini.write32(ZVP_UART_MR, MR_8N1);
+    ini.write32(ZVP_UART_CR, CR_RX_TX_EN);
     EXPECT_FALSE(ini.read32(ZVP_UART_SR) & SR_TXFULL);  // first char moved to the shifter
     sc_core::wait(kChar * 64.0 + sc_time(1, SC_US));
     EXPECT_TRUE(ini.read32(ZVP_UART_ISR) & IX_TEMPTY);
@@ -210,7 +221,7 @@ TEST_F(UartTest, InterruptDrivenTransmitLikeXUartPsSend) {
   int interrupts = 0;
   zvp::test::run_sim([&] {
     vendor_init();
-    ini.write32(ZVP_UART_ISR, 0x3FFF);
+    ini.write32(ZVP_UART_ISR, R::ISR_INFO.w1c_mask);  // every event
     fill();
     ini.write32(ZVP_UART_IER, IX_TEMPTY | IX_TFUL);
     while (true) {
@@ -236,7 +247,7 @@ TEST_F(UartTest, InterruptDrivenTransmitLikeXUartPsSend) {
 TEST_F(UartTest, LocalLoopback) {
   zvp::test::run_sim([&] {
     vendor_init();
-    ini.write32(ZVP_UART_MR, 0x220);  // CHMODE = local loopback
+    ini.write32(ZVP_UART_MR, MR_LOOPBACK);
     ini.write32(ZVP_UART_FIFO, 'L');
     sc_core::wait(kChar);
     EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('L'));
@@ -251,7 +262,7 @@ TEST_F(UartTest, LocalLoopback) {
 TEST_F(UartTest, LocalLoopbackOf32BytesKeepsThemAll) {
   zvp::test::run_sim([&] {
     vendor_init();
-    ini.write32(ZVP_UART_MR, 0x220);  // CHMODE = local loopback
+    ini.write32(ZVP_UART_MR, MR_LOOPBACK);
     for (unsigned i = 0; i < 32; ++i) {
       EXPECT_EQ(ini.read32(ZVP_UART_SR) & SR_TXFULL, 0u) << i;
       ini.write32(ZVP_UART_FIFO, 'A' + i);
@@ -277,7 +288,7 @@ TEST(UartInstantTx, CharactersLeaveAsTheyAreWritten) {
   std::string out;
   uart.tx.connect([&](char c) { out.push_back(c); });
   uart.set_instant_tx(true);
-  ini.write32(ZVP_UART_CR, 0x14);
+  ini.write32(ZVP_UART_CR, CR_RX_TX_EN);
   for (char ch : std::string("ok\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
   EXPECT_EQ(out, "ok\n");
 }
@@ -297,8 +308,8 @@ TEST(UartFlush, QueuedOutputIsFlushedAtEndOfSimulation) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_UART_BAUDGEN, 124);
     ini.write32(ZVP_UART_BAUDDIV, 6);
-    ini.write32(ZVP_UART_MR, 0x20);
-    ini.write32(ZVP_UART_CR, 0x14);
+    ini.write32(ZVP_UART_MR, MR_8N1);
+    ini.write32(ZVP_UART_CR, CR_RX_TX_EN);
     for (char ch : std::string("bye\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
     sc_core::wait(sc_time(100, SC_US));  // only 'b' is out after one character time
     EXPECT_EQ(out, "b");
@@ -320,7 +331,7 @@ TEST_F(UartTest, ResetEmptiesFifosAndRestoresRegisters) {
     sc_core::wait(kChar * 1.5);
     uart.reset();
     EXPECT_FALSE(line.read());
-    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x128u);
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), R::CR_RESET);
     EXPECT_EQ(ini.read32(ZVP_UART_SR), SR_RXEMPTY | SR_TXEMPTY);
     EXPECT_EQ(ini.read32(ZVP_UART_IMR), 0u);
     sc_core::wait(kChar * 20.0);

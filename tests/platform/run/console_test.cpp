@@ -9,7 +9,7 @@
 #include "console.h"
 #include "core/config_error.h"
 #include "support/test_initiator.h"
-#include "zvp_memmap.h"
+#include "regs/cadence_uart_regs.h"
 
 using namespace zvp;
 using sc_core::SC_US;
@@ -22,8 +22,9 @@ namespace {
 void init_115200(TestInitiator& ini) {
   ini.write32(ZVP_UART_BAUDGEN, 124);
   ini.write32(ZVP_UART_BAUDDIV, 6);
-  ini.write32(ZVP_UART_MR, 0x20);
-  ini.write32(ZVP_UART_CR, 0x14);
+  namespace R = zvp::regs::uart;
+  ini.write32(ZVP_UART_MR, R::mr::PAR.prep(R::mr::PAR_NONE));  // 8 data bits, no parity, 1 stop
+  ini.write32(ZVP_UART_CR, R::cr::RXEN.mask() | R::cr::TXEN.mask());
 }
 
 struct ConsoleTest : ::testing::Test {
@@ -41,7 +42,7 @@ TEST_F(ConsoleTest, TxFileReceivesCharacters) {
   side.tx_file = path;
   console.connect(uart, "UART1", side);
   uart.set_instant_tx(true);
-  ini.write32(ZVP_UART_CR, 0x14);
+  ini.write32(ZVP_UART_CR, zvp::regs::uart::cr::RXEN.mask() | zvp::regs::uart::cr::TXEN.mask());
   for (char ch : std::string("ok\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
   std::ifstream f(path);
   std::string line;

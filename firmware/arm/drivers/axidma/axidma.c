@@ -3,6 +3,11 @@
 #include "bsp/io.h"
 #include "regs/axi_dma_regs.h" /* models/dma/axi_dma/axi_dma.regs.yaml */
 
+#define CR(bit) ZVP_AXI_DMA_MM2S_DMACR_##bit##_MASK
+#define SR(bit) ZVP_AXI_DMA_MM2S_DMASR_##bit##_MASK
+_Static_assert(CR(IOC_IRQ_EN) == SR(IOC_IRQ) && CR(DLY_IRQ_EN) == SR(DLY_IRQ) && CR(ERR_IRQ_EN) == SR(ERR_IRQ),
+               "DMACR enables sit on the DMASR interrupt bits");
+
 #define RESET_POLLS 1000u
 /* The S2MM registers repeat the MM2S ones at this offset. */
 #define S2MM_OFFSET (ZVP_AXI_DMA_S2MM_DMACR - ZVP_AXI_DMA_MM2S_DMACR)
@@ -14,9 +19,9 @@ static uint32_t reg(const axidma_dev *d, int dir, uint32_t mm2s_off)
 
 int axidma_reset(axidma_dev *d)
 {
-    bsp_out32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR), AXIDMA_CR_RESET); /* resets both channels */
+    bsp_out32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR), CR(SOFT_RESET)); /* resets both channels */
     for (uint32_t i = 0; i < RESET_POLLS; i++)
-        if (!(bsp_in32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR)) & AXIDMA_CR_RESET))
+        if (!(bsp_in32(reg(d, AXIDMA_MM2S, ZVP_AXI_DMA_MM2S_DMACR)) & CR(SOFT_RESET)))
             return 0;
     return -1;
 }
@@ -24,7 +29,7 @@ int axidma_reset(axidma_dev *d)
 int axidma_init(axidma_dev *d, uint32_t base, unsigned length_width)
 {
     d->base = base;
-    d->max_len = length_width >= 32 ? 0xFFFFFFFFu : (1u << length_width) - 1u;
+    d->max_len = length_width >= 32 ? UINT32_MAX : (1u << length_width) - 1u;
     return axidma_reset(d);
 }
 
@@ -33,7 +38,7 @@ uint32_t axidma_status(const axidma_dev *d, int dir) { return bsp_in32(reg(d, di
 int axidma_busy(const axidma_dev *d, int dir)
 {
     const uint32_t sr = axidma_status(d, dir);
-    return !(sr & AXIDMA_SR_HALTED) && !(sr & AXIDMA_SR_IDLE);
+    return !(sr & SR(HALTED)) && !(sr & SR(IDLE));
 }
 
 int axidma_simple_transfer(axidma_dev *d, uint32_t addr, uint32_t len, int dir)
@@ -44,7 +49,7 @@ int axidma_simple_transfer(axidma_dev *d, uint32_t addr, uint32_t len, int dir)
         return -1;
     bsp_out32(reg(d, dir, dir == AXIDMA_S2MM ? ZVP_AXI_DMA_S2MM_DA - S2MM_OFFSET : ZVP_AXI_DMA_MM2S_SA), addr);
     const uint32_t cr = reg(d, dir, ZVP_AXI_DMA_MM2S_DMACR);
-    bsp_out32(cr, bsp_in32(cr) | AXIDMA_CR_RS);
+    bsp_out32(cr, bsp_in32(cr) | CR(RS));
     bsp_out32(reg(d, dir, ZVP_AXI_DMA_MM2S_LENGTH), len); /* last: starts the channel */
     return 0;
 }

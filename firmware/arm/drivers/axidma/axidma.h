@@ -6,18 +6,16 @@
 
 #include <stdint.h>
 
+#include "regs/axi_dma_regs.h"
+
 #define AXIDMA_MM2S 0 /* memory -> stream ("DMA_TO_DEVICE") */
 #define AXIDMA_S2MM 1 /* stream -> memory ("DEVICE_TO_DMA") */
 
-/* DMACR / DMASR bits. */
-#define AXIDMA_CR_RS (1u << 0)
-#define AXIDMA_CR_RESET (1u << 2)
-#define AXIDMA_SR_HALTED (1u << 0)
-#define AXIDMA_SR_IDLE (1u << 1)
-#define AXIDMA_SR_ERRORS 0x770u /* DMAIntErr, SlvErr, DecErr, SGIntErr, SGSlvErr, SGDecErr */
-#define AXIDMA_IRQ_IOC (1u << 12)
-#define AXIDMA_IRQ_DLY (1u << 13)
-#define AXIDMA_IRQ_ERR (1u << 14)
+/* The interrupt bits (XAXIDMA_IRQ_*_MASK): the same bit in DMASR (status, write 1 to clear) and
+ * DMACR (enable); generated from models/dma/axi_dma/axi_dma.regs.yaml. */
+#define AXIDMA_IRQ_IOC ZVP_AXI_DMA_MM2S_DMASR_IOC_IRQ_MASK
+#define AXIDMA_IRQ_DLY ZVP_AXI_DMA_MM2S_DMASR_DLY_IRQ_MASK
+#define AXIDMA_IRQ_ERR ZVP_AXI_DMA_MM2S_DMASR_ERR_IRQ_MASK
 #define AXIDMA_IRQ_ALL (AXIDMA_IRQ_IOC | AXIDMA_IRQ_DLY | AXIDMA_IRQ_ERR)
 
 typedef struct {

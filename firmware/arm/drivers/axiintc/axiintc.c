@@ -5,10 +5,10 @@
 
 void axiintc_init(uint32_t base)
 {
-    bsp_out32(base + ZVP_AXI_INTC_MER, 0);
-    bsp_out32(base + ZVP_AXI_INTC_IER, 0);
-    bsp_out32(base + ZVP_AXI_INTC_IAR, 0xFFFFFFFFu);
-    bsp_out32(base + ZVP_AXI_INTC_MER, 3u); /* ME | HIE */
+    bsp_out32(base + ZVP_AXI_INTC_MER, ZVP_AXI_INTC_MER_RESET);
+    bsp_out32(base + ZVP_AXI_INTC_IER, ZVP_AXI_INTC_IER_RESET);
+    bsp_out32(base + ZVP_AXI_INTC_IAR, ZVP_AXI_INTC_IAR_INTR_MASK); /* acknowledge every input */
+    bsp_out32(base + ZVP_AXI_INTC_MER, ZVP_AXI_INTC_MER_ME_MASK | ZVP_AXI_INTC_MER_HIE_MASK);
 }
 
 void axiintc_enable(uint32_t base, uint32_t mask) { bsp_out32(base + ZVP_AXI_INTC_SIE, mask); }

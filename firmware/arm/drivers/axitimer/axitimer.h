@@ -6,22 +6,12 @@
 
 #include <stdint.h>
 
-#define AXITIMER_MDT (1u << 0)
-#define AXITIMER_UDT (1u << 1)
-#define AXITIMER_GENT (1u << 2)
-#define AXITIMER_CAPT (1u << 3)
-#define AXITIMER_ARHT (1u << 4)
-#define AXITIMER_LOAD (1u << 5)
-#define AXITIMER_ENIT (1u << 6)
-#define AXITIMER_ENT (1u << 7)
-#define AXITIMER_TINT (1u << 8)
-#define AXITIMER_ENALL (1u << 10)
-#define AXITIMER_CASC (1u << 11)
+#include "regs/axi_timer_regs.h" /* TCSR bits: ZVP_AXI_TIMER_TCSR0_<BIT>_MASK (models/pl/axi_timer.regs.yaml) */
 
 /* Both counters stopped, options cleared, reset values 0, interrupts acknowledged
  * (XTmrCtr_Initialize). */
 void axitimer_init(uint32_t base);
-void axitimer_set_options(uint32_t base, unsigned n, uint32_t tcsr_bits); /* MDT|UDT|GENT|CAPT|ARHT|ENIT */
+void axitimer_set_options(uint32_t base, unsigned n, uint32_t tcsr_bits); /* TCSR MDT|UDT|GENT|CAPT|ARHT|ENIT|CASC masks */
 void axitimer_set_reset_value(uint32_t base, unsigned n, uint32_t v);    /* TLR */
 void axitimer_start(uint32_t base, unsigned n);
 void axitimer_stop(uint32_t base, unsigned n);

@@ -8,6 +8,10 @@
 #include "zvp_memmap.h"
 
 #define CTRL(r) (ZVP_CSP_CTRL_BASE + ZVP_CSP_CTRL_##r)
+/* The Middleware's doorbell bit (the same in ARM_IRQ_STATUS/ENABLE and DOORBELL_RV/ARM). */
+#define DOORBELL ZVP_CSP_CTRL_ARM_IRQ_STATUS_DOORBELL_MASK
+/* Every doorbell bit of ARM_IRQ_STATUS (write 1 to clear). */
+#define ALL_DOORBELLS (DOORBELL | ZVP_CSP_CTRL_ARM_IRQ_STATUS_OTHER_MASK)
 
 static uint32_t rd32le(const uint8_t *p)
 {
@@ -51,16 +55,16 @@ int csp_load_elf(const void *image, uint32_t *entry)
     return CSP_ELF_OK;
 }
 
-void csp_riscv_hold(void) { bsp_out32(CTRL(RISCV_CTRL), 1u); }
+void csp_riscv_hold(void) { bsp_out32(CTRL(RISCV_CTRL), ZVP_CSP_CTRL_RISCV_CTRL_HOLD_MASK); }
 
 void csp_riscv_start(uint32_t boot)
 {
     bsp_out32(CTRL(BOOT_ADDR), boot);
-    bsp_out32(CTRL(ARM_IRQ_STATUS), 0xFFFFFFFFu);
-    bsp_out32(CTRL(RISCV_CTRL), 0u);
+    bsp_out32(CTRL(ARM_IRQ_STATUS), ALL_DOORBELLS);
+    bsp_out32(CTRL(RISCV_CTRL), ZVP_FIELD_PREP(ZVP_CSP_CTRL_RISCV_CTRL_HOLD, 0u));
 }
 
-int csp_riscv_running(void) { return (bsp_in32(CTRL(RISCV_CTRL)) & 1u) == 0; }
+int csp_riscv_running(void) { return ZVP_FIELD_GET(ZVP_CSP_CTRL_RISCV_CTRL_HOLD, bsp_in32(CTRL(RISCV_CTRL))) == 0; }
 
 void csp_mailbox_write(unsigned i, uint32_t v) { bsp_out32(CTRL(MAILBOX0) + ZVP_CSP_CTRL_MAILBOX0_STRIDE * i, v); }
 
@@ -69,7 +73,7 @@ uint32_t csp_mailbox_read(unsigned i) { return bsp_in32(CTRL(MAILBOX0) + ZVP_CSP
 void csp_doorbell_rv(void)
 {
     bsp_dsb();
-    bsp_out32(CTRL(DOORBELL_RV), 1u);
+    bsp_out32(CTRL(DOORBELL_RV), ZVP_CSP_CTRL_DOORBELL_RV_DOORBELL_MASK);
 }
 
 static volatile uint32_t doorbells, consumed;
@@ -78,16 +82,16 @@ static int irq_mode;
 static void csp_isr(void *arg)
 {
     (void)arg;
-    bsp_out32(CTRL(ARM_IRQ_STATUS), 1u); /* level interrupt: acknowledge at the source */
+    bsp_out32(CTRL(ARM_IRQ_STATUS), DOORBELL); /* level interrupt: acknowledge at the source */
     doorbells++;
 }
 
 void csp_irq_init(void)
 {
-    bsp_out32(CTRL(ARM_IRQ_STATUS), 0xFFFFFFFFu);
+    bsp_out32(CTRL(ARM_IRQ_STATUS), ALL_DOORBELLS);
     doorbells = consumed = 0;
     bsp_irq_attach(ZVP_IRQ_CSP, csp_isr, 0);
-    bsp_out32(CTRL(ARM_IRQ_ENABLE), 1u);
+    bsp_out32(CTRL(ARM_IRQ_ENABLE), ZVP_CSP_CTRL_ARM_IRQ_ENABLE_DOORBELL_MASK);
     irq_mode = 1;
 }
 
@@ -114,10 +118,10 @@ int csp_wait_doorbell(uint64_t timeout_us)
         consumed++;
         return 0;
     }
-    while (!(bsp_in32(CTRL(ARM_IRQ_STATUS)) & 1u)) {
+    while (!(bsp_in32(CTRL(ARM_IRQ_STATUS)) & DOORBELL)) {
         if (bsp_time_us() - t0 > timeout_us)
             return -1;
     }
-    bsp_out32(CTRL(ARM_IRQ_STATUS), 1u);
+    bsp_out32(CTRL(ARM_IRQ_STATUS), DOORBELL);
     return 0;
 }

@@ -52,7 +52,7 @@ static void body(emitter *e, uint32_t src, uint32_t dst, uint32_t len)
 
 int csp_dma_build(pl330_prog *prog, const csp_plan *p, int ch, const csp_dma_map *m, uint32_t event)
 {
-    emitter e = { prog, 0xFFFFFFFFu };
+    emitter e = { prog, UINT32_MAX }; /* no CCR set yet */
     const int to_ddr = ch == CSP_CH_OUT;
     const uint32_t periph = m->periph[ch];
     const uint32_t nreq = csp_plan_requests(p, ch);

@@ -7,7 +7,13 @@
 #include "zvp_memmap.h"
 
 #define A(off) (ZVP_DTPU_ADAPTER_BASE + (off))
-enum { UPDATE_IN_ARG = 0, UPDATE_OUT_ARG = 1, EXECUTE_STEP = 2 };
+#define CMD(code) ZVP_DTPU_ADAPTER_CMD_CODE_##code
+#define ARG(n) (1u << ZVP_DTPU_ADAPTER_##n)
+#define STATUS_DONE_ERROR (ZVP_DTPU_ADAPTER_STATUS_DONE_MASK | ZVP_DTPU_ADAPTER_STATUS_ERROR_MASK)
+/* Every input of the design's INTC (platform/designs/dtpu/memmap.yaml). */
+#define INTC_ALL                                                                                     \
+    ((1u << ZVP_DTPU_INTC_IN_MM2S) | (1u << ZVP_DTPU_INTC_OUT_S2MM) | (1u << ZVP_DTPU_INTC_ADAPTER) | \
+     (1u << ZVP_DTPU_INTC_W_MM2S) | (1u << ZVP_DTPU_INTC_CSR_MM2S))
 
 static axidma_dev dma_in, dma_w, dma_csr, dma_out;
 static volatile uint32_t n_in, n_w, n_csr, n_out, n_adapter, dma_err, adapter_err;
@@ -45,7 +51,7 @@ static void intc_isr(void *arg)
             last_err = e;
         }
         n_adapter++;
-        bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), 3u); /* clear done and error */
+        bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), STATUS_DONE_ERROR); /* clear done and error */
     }
     axiintc_ack(ZVP_DTPU_INTC_BASE, p);
 }
@@ -78,10 +84,10 @@ static int fail(dtpu_dev *d, int rc)
     axidma_irq_enable(&dma_w, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
     axidma_irq_enable(&dma_csr, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
     bsp_delay_us(20);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 1u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 0u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), 3u);
-    axiintc_ack(ZVP_DTPU_INTC_BASE, 0x1Fu);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_SOFT_RESET_MASK);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_RESET);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), STATUS_DONE_ERROR);
+    axiintc_ack(ZVP_DTPU_INTC_BASE, INTC_ALL);
     dma_err = adapter_err = 0;
     last_err = last_sr = 0;
     need_reload = 1;
@@ -115,7 +121,7 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
     }
     const uint32_t start = n_out;
     csr_word[0] = csr0;
-    dtpu_cmd(UPDATE_IN_ARG, 1u); /* the CSR argument must be the one sent below */
+    dtpu_cmd(CMD(UPDATE_IN_ARG), ARG(ARG_CSR)); /* the CSR argument must be the one sent below */
     bsp_dcache_flush_range((uintptr_t)csr_word, 8u);
     bsp_dcache_flush_range((uintptr_t)in, in_bytes);
     bsp_dcache_invalidate_range((uintptr_t)out, out_bytes);
@@ -123,8 +129,8 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
         axidma_simple_transfer(&dma_in, (uint32_t)(uintptr_t)in, in_bytes, AXIDMA_MM2S) != 0)
         return fail(d, DTPU_E_DMA);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OARG0_LENGTH), nvec * out_words);
-    dtpu_cmd(EXECUTE_STEP, 0);
-    dtpu_cmd(UPDATE_OUT_ARG, 1);
+    dtpu_cmd(CMD(EXECUTE_STEP), 0);
+    dtpu_cmd(CMD(UPDATE_OUT_ARG), ARG(OARG_OUTPUT));
     if (axidma_simple_transfer(&dma_out, (uint32_t)(uintptr_t)out, out_bytes, AXIDMA_S2MM) != 0)
         return fail(d, DTPU_E_DMA);
     d->bytes_to += 8u + in_bytes;
@@ -132,11 +138,14 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
     if (rc)
         return fail(d, rc);
     d->bytes_from += out_bytes;
-    dtpu_cmd(UPDATE_IN_ARG, 4u | 1u); /* new input and a new CSR for the next step */
+    dtpu_cmd(CMD(UPDATE_IN_ARG), ARG(ARG_INPUT) | ARG(ARG_CSR)); /* new input and a new CSR for the next step */
     return 0;
 }
 
-void dtpu_cmd(uint32_t code, uint32_t mask) { bsp_out32(A(ZVP_DTPU_ADAPTER_CMD), (code << 16) | mask); }
+void dtpu_cmd(uint32_t code, uint32_t mask)
+{
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CMD), code << ZVP_DTPU_ADAPTER_CMD_CODE_SHIFT | mask << ZVP_DTPU_ADAPTER_CMD_MASK_SHIFT);
+}
 uint32_t dtpu_status(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_STATUS)); }
 uint32_t dtpu_error(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_ERROR)); }
 
@@ -151,10 +160,10 @@ uint32_t dtpu_take_error(void)
 int dtpu_init(dtpu_dev *d)
 {
     const uint32_t cfg = bsp_in32(A(ZVP_DTPU_ADAPTER_CONFIG));
-    d->be.rows = cfg & 0xFFu;
-    d->be.cols = (cfg >> 8) & 0xFFu;
-    d->precisions = (cfg >> 16) & 0x3Fu;
-    d->pipelined = (cfg >> 24) & 1u;
+    d->be.rows = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_ROWS, cfg);
+    d->be.cols = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_COLS, cfg);
+    d->precisions = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PRECISIONS, cfg);
+    d->pipelined = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PIPELINED, cfg);
     d->clock_khz = bsp_in32(A(ZVP_DTPU_ADAPTER_CLOCK_KHZ));
     if (d->be.rows < 3 || d->be.cols < 3)
         return -1;
@@ -171,16 +180,16 @@ int dtpu_init(dtpu_dev *d)
     axidma_irq_enable(&dma_csr, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
     axidma_irq_enable(&dma_out, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_S2MM);
     /* The thesis driver: reset, request all three input arguments, software output length. */
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 1u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), 0u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_IARG_RQT_EN), 0x7u);
-    bsp_out32(A(ZVP_DTPU_ADAPTER_OARG_LENGTH_MODE), 1u);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_SOFT_RESET_MASK);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_RESET);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_IARG_RQT_EN), ZVP_DTPU_ADAPTER_IARG_RQT_EN_ARGS_MASK);
+    bsp_out32(A(ZVP_DTPU_ADAPTER_OARG_LENGTH_MODE), ZVP_DTPU_ADAPTER_OARG_LENGTH_MODE_SOFTWARE_MASK);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OARG0_LENGTH), DTPU_FIFO_WORDS);
     bsp_out32(A(ZVP_DTPU_ADAPTER_ISCALAR_RQT_EN), 0);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OSCALAR_RQT_EN), 0);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OARG0_TDEST), 0);
     axiintc_init(ZVP_DTPU_INTC_BASE);
-    axiintc_enable(ZVP_DTPU_INTC_BASE, 0x1Fu);
+    axiintc_enable(ZVP_DTPU_INTC_BASE, INTC_ALL);
     if (bsp_irq_attach(ZVP_IRQ_DTPU_INTC, intc_isr, 0) != 0)
         return -1;
     bsp_cpu_irq_enable();

@@ -1,5 +1,5 @@
 /* The DTPU behind the PG081 AXI4-Stream Accelerator Adapter with its four AXI DMAs and the AXI
- * INTC (PL design "dtpu"): the thesis driver's sequence (reset; IARG_RQT_EN = 0x7; software
+ * INTC (PL design "dtpu"): the thesis driver's sequence (reset; IARG_RQT_EN = all three arguments; software
  * output length; weights once; CSR; per input chunk: input DMA, OARG0_LENGTH, EXECUTE_STEP,
  * UPDATE_OUT_ARG, S2MM DMA, UPDATE_IN_ARG) as a dtpu_backend for the inference library, with
  * completion by interrupt (INTC -> IRQ_F2P[0]) and the ZVP counters for the reports. */

@@ -5,14 +5,12 @@
 
 #include <stdint.h>
 
-#define LENET_IP_AP_START (1u << 0)
-#define LENET_IP_AP_DONE (1u << 1)
-#define LENET_IP_AP_IDLE (1u << 2)
-#define LENET_IP_AP_READY (1u << 3)
-#define LENET_IP_AP_CONTINUE (1u << 4)
-#define LENET_IP_AUTO_RESTART (1u << 7)
-#define LENET_IP_IRQ_DONE (1u << 0)
-#define LENET_IP_IRQ_READY (1u << 1)
+#include "regs/hls_control_regs.h" /* the HLS control fields (models/pl/hls_control.regs.yaml) */
+
+/* Interrupt masks of IER / ISR (the generated driver's 1 = done, 2 = ready). */
+#define LENET_IP_IRQ_DONE ZVP_HLS_CTRL_IER_DONE_MASK
+#define LENET_IP_IRQ_READY ZVP_HLS_CTRL_IER_READY_MASK
+#define LENET_IP_IRQ_ALL (LENET_IP_IRQ_DONE | LENET_IP_IRQ_READY)
 
 typedef struct {
     uint32_t base;

@@ -7,6 +7,10 @@
 
 #define REG(off) (d->base + (off))
 #define DBG_SPINS 100000u
+#define F(reg, field) ZVP_PL330_##reg##_##field
+#define DMAKILL 0x01 /* opcode (ISA, not a register) */
+/* Every channel's event/interrupt bit of INTCLR. */
+#define ALL_CHANNELS ((1u << PL330_NUM_CHANNELS) - 1u)
 
 static const uint32_t event_irq[PL330_NUM_CHANNELS] = {
     ZVP_IRQ_DMAC0, ZVP_IRQ_DMAC1, ZVP_IRQ_DMAC2, ZVP_IRQ_DMAC3,
@@ -27,7 +31,7 @@ uint32_t pl330_cpc(pl330_dev *d, uint32_t ch)
 static int dbg_idle(pl330_dev *d)
 {
     for (uint32_t i = 0; i < DBG_SPINS; i++)
-        if ((bsp_in32(REG(ZVP_PL330_DBGSTATUS)) & 1u) == 0)
+        if ((bsp_in32(REG(ZVP_PL330_DBGSTATUS)) & F(DBGSTATUS, BUSY_MASK)) == 0)
             return 0;
     return -1;
 }
@@ -37,32 +41,37 @@ int pl330_dbg_exec(pl330_dev *d, int to_channel, uint32_t channel, const uint8_t
 {
     if (dbg_idle(d))
         return -1;
-    const uint32_t i0 = (uint32_t)insn[1] << 24 | (uint32_t)insn[0] << 16 | (channel & 7u) << 8 |
-                        (to_channel ? 1u : 0u);
-    const uint32_t i1 = insn[2] | (uint32_t)insn[3] << 8 | (uint32_t)insn[4] << 16 |
-                        (uint32_t)insn[5] << 24;
+    const uint32_t i0 = ZVP_FIELD_PREP(ZVP_PL330_DBGINST0_INSTR1, insn[1]) | ZVP_FIELD_PREP(ZVP_PL330_DBGINST0_INSTR0, insn[0]) |
+                        ZVP_FIELD_PREP(ZVP_PL330_DBGINST0_CHANNEL, channel) |
+                        (to_channel ? F(DBGINST0, DEBUG_THREAD_CHANNEL) : F(DBGINST0, DEBUG_THREAD_MANAGER))
+                            << F(DBGINST0, DEBUG_THREAD_SHIFT);
+    const uint32_t i1 = ZVP_FIELD_PREP(ZVP_PL330_DBGINST1_INSTR2, insn[2]) | ZVP_FIELD_PREP(ZVP_PL330_DBGINST1_INSTR3, insn[3]) |
+                        ZVP_FIELD_PREP(ZVP_PL330_DBGINST1_INSTR4, insn[4]) | ZVP_FIELD_PREP(ZVP_PL330_DBGINST1_INSTR5, insn[5]);
     bsp_out32(REG(ZVP_PL330_DBGINST0), i0);
     bsp_out32(REG(ZVP_PL330_DBGINST1), i1);
-    if (!to_channel && insn[0] != 0x01) {
-        for (uint32_t i = 0; i < DBG_SPINS && (bsp_in32(REG(ZVP_PL330_DSR)) & 0xFu) != 0; i++)
+    if (!to_channel && insn[0] != DMAKILL) {
+        for (uint32_t i = 0; i < DBG_SPINS &&
+                             ZVP_FIELD_GET(ZVP_PL330_DSR_DMA_STATUS, bsp_in32(REG(ZVP_PL330_DSR))) !=
+                                 F(CSR0, CHANNEL_STATUS_STOPPED);
+             i++)
             ;
     }
-    bsp_out32(REG(ZVP_PL330_DBGCMD), 0);
+    bsp_out32(REG(ZVP_PL330_DBGCMD), ZVP_FIELD_PREP(ZVP_PL330_DBGCMD_CMD, F(DBGCMD, CMD_EXECUTE)));
     return dbg_idle(d);
 }
 
 int pl330_kill(pl330_dev *d, uint32_t channel)
 {
-    const uint8_t kill[6] = {0x01, 0, 0, 0, 0, 0};
+    const uint8_t kill[6] = {DMAKILL, 0, 0, 0, 0, 0};
     return pl330_dbg_exec(d, 1, channel, kill);
 }
 
 int pl330_reset(pl330_dev *d)
 {
-    const uint8_t kill[6] = {0x01, 0, 0, 0, 0, 0};
+    const uint8_t kill[6] = {DMAKILL, 0, 0, 0, 0, 0};
     int rc = 0;
-    bsp_out32(REG(ZVP_PL330_INTEN), 0);
-    bsp_out32(REG(ZVP_PL330_INTCLR), 0xFFu);
+    bsp_out32(REG(ZVP_PL330_INTEN), ZVP_PL330_INTEN_RESET);
+    bsp_out32(REG(ZVP_PL330_INTCLR), ALL_CHANNELS);
     for (uint32_t ch = 0; ch < PL330_NUM_CHANNELS; ch++)
         rc |= pl330_dbg_exec(d, 1, ch, kill);
     rc |= pl330_dbg_exec(d, 0, 0, kill);
@@ -71,16 +80,17 @@ int pl330_reset(pl330_dev *d)
 
 int pl330_selftest(pl330_dev *d)
 {
-    /* A DMA-330 answers (PERIPH_ID & 0xFFFFF) == 0x41330. */
+    /* A DMA-330 answers PERIPH_ID3..0 (one byte each) & PERIPH_ID_BITS == PERIPH_ID. */
     uint32_t id = 0;
     for (uint32_t i = 0; i < 4; i++)
-        id |= (bsp_in32(REG(ZVP_PL330_PERIPH_ID0 + ZVP_PL330_PERIPH_ID0_STRIDE * i)) & 0xFFu) << (8 * i);
-    if ((id & 0xFFFFFu) != 0x41330u)
+        id |= ZVP_FIELD_GET(ZVP_PL330_PERIPH_ID0_ID, bsp_in32(REG(ZVP_PL330_PERIPH_ID0 + (ZVP_PL330_PERIPH_ID1 - ZVP_PL330_PERIPH_ID0) * i)))
+              << (ZVP_PL330_PERIPH_ID0_ID_WIDTH * i);
+    if ((id & ZVP_PL330_PERIPH_ID_BITS) != ZVP_PL330_PERIPH_ID)
         return -1;
-    if (bsp_in32(REG(ZVP_PL330_DBGSTATUS)) & 1u)
+    if (bsp_in32(REG(ZVP_PL330_DBGSTATUS)) & F(DBGSTATUS, BUSY_MASK))
         return -1;
     for (uint32_t ch = 0; ch < PL330_NUM_CHANNELS; ch++)
-        if (pl330_csr(d, ch) != 0)
+        if (pl330_csr(d, ch) != ZVP_PL330_CSR0_RESET)
             return -1;
     return 0;
 }
@@ -105,7 +115,7 @@ int pl330_start(pl330_dev *d, uint32_t channel, uint32_t prog)
     uint32_t s = bsp_cpu_irq_disable();
     bsp_out32(REG(ZVP_PL330_INTEN), bsp_in32(REG(ZVP_PL330_INTEN)) | (1u << channel));
     bsp_cpu_irq_restore(s);
-    const uint8_t go[6] = {0xA0, (uint8_t)channel, (uint8_t)prog, (uint8_t)(prog >> 8),
+    const uint8_t go[6] = {0xA0 /* DMAGO */, (uint8_t)channel, (uint8_t)prog, (uint8_t)(prog >> 8),
                            (uint8_t)(prog >> 16), (uint8_t)(prog >> 24)};
     return pl330_dbg_exec(d, 0, 0, go);
 }
@@ -125,11 +135,11 @@ int pl330_wait(pl330_dev *d, uint32_t channel, uint32_t count, uint32_t timeout_
 
 int pl330_handle_fault(pl330_dev *d)
 {
-    const uint8_t kill[6] = {0x01, 0, 0, 0, 0, 0};
+    const uint8_t kill[6] = {DMAKILL, 0, 0, 0, 0, 0};
     int killed = 0;
     const uint32_t fsrd = bsp_in32(REG(ZVP_PL330_FSRD));
     const uint32_t fsrc = bsp_in32(REG(ZVP_PL330_FSRC));
-    if (fsrd & 1u) {
+    if (fsrd & F(FSRD, FAULTING_MASK)) {
         d->last_fault.channel = -1;
         d->last_fault.fsrd = fsrd;
         d->last_fault.fsrc = fsrc;

@@ -27,7 +27,7 @@ typedef struct {
     int quiet;                                   /* 1: the abort handler does not print */
 } pl330_dev;
 
-/* Reset (INTEN 0, INTCLR 0xFF, DMAKILL every channel and the manager) then self test
+/* Reset (INTEN 0, INTCLR every channel, DMAKILL every channel and the manager) then self test
  * (DBGSTATUS idle, every CSRn 0). Returns 0 if the self test passes. */
 int pl330_init(pl330_dev *d, uint32_t base);
 int pl330_reset(pl330_dev *d);

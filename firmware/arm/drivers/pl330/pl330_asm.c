@@ -3,6 +3,10 @@
 
 #include <stddef.h>
 
+#include "regs/pl330_regs.h" /* CCR: the CC0 fields (models/dma/pl330/pl330.regs.yaml) */
+
+#define CC(f) ZVP_PL330_CC0_##f
+
 void pl330_prog_init(pl330_prog *p, void *buf, uint32_t cap)
 {
     p->buf = (uint8_t *)buf;
@@ -138,6 +142,9 @@ static uint32_t log2sz(uint32_t v)
 uint32_t pl330_ccr(uint32_t src_size, uint32_t src_len, uint32_t dst_size, uint32_t dst_len)
 {
     const uint32_t prot = 1u;  /* AxPROT[0]: privileged access */
-    return 1u | log2sz(src_size) << 1 | ((src_len - 1) & 15) << 4 | prot << 8 | 1u << 14 |
-           log2sz(dst_size) << 15 | ((dst_len - 1) & 15) << 18 | prot << 22;
+    /* log2sz is at most 3 and prot 1: they fit their fields without a mask. */
+    return CC(SRC_INC_MASK) | log2sz(src_size) << CC(SRC_BURST_SIZE_SHIFT) |
+           ZVP_FIELD_PREP(ZVP_PL330_CC0_SRC_BURST_LEN, src_len - 1) | prot << CC(SRC_PROT_CTRL_SHIFT) | CC(DST_INC_MASK) |
+           log2sz(dst_size) << CC(DST_BURST_SIZE_SHIFT) | ZVP_FIELD_PREP(ZVP_PL330_CC0_DST_BURST_LEN, dst_len - 1) |
+           prot << CC(DST_PROT_CTRL_SHIFT);
 }

@@ -21,7 +21,8 @@ __attribute__((interrupt("machine"), aligned(4), noreturn)) static void mw_trap(
     MBOX(5) = tval;
     MBOX(4) = epc;
     MBOX(CSP_MB_STATUS) = (MBOX(CSP_MB_CMD) & 0xFFFFFF00u) | CSP_STATUS_TRAP;
-    *(volatile uint32_t *)(uintptr_t)(ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_DOORBELL_ARM) = 1u;
+    *(volatile uint32_t *)(uintptr_t)(ZVP_CSP_RV_CTRL_BASE + ZVP_CSP_CTRL_DOORBELL_ARM) =
+        ZVP_CSP_CTRL_DOORBELL_ARM_DOORBELL_MASK;
     for (;;)
         __asm__ volatile("wfi");
 }

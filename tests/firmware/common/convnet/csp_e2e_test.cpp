@@ -83,7 +83,7 @@ struct Sys {
   void ctrl(uint32_t reg, uint32_t v) { arm.write32(ZVP_CSP_CTRL_BASE + reg, v); }
   uint32_t ctrl_rd(uint32_t reg) { return arm.read32(ZVP_CSP_CTRL_BASE + reg); }
   void dbg(uint32_t inst0, uint32_t inst1) {
-    while (arm.read32(kDmac + ZVP_PL330_DBGSTATUS) & 1) pause(10);
+    while (arm.read32(kDmac + ZVP_PL330_DBGSTATUS) & ZVP_PL330_DBGSTATUS_BUSY_MASK) pause(10);
     arm.write32(kDmac + ZVP_PL330_DBGINST0, inst0);
     arm.write32(kDmac + ZVP_PL330_DBGINST1, inst1);
     arm.write32(kDmac + ZVP_PL330_DBGCMD, 0);
@@ -94,7 +94,7 @@ struct Sys {
     auto u32 = [&](size_t o) { return e[o] | e[o + 1] << 8 | e[o + 2] << 16 | uint32_t(e[o + 3]) << 24; };
     auto u16 = [&](size_t o) { return unsigned(e[o] | e[o + 1] << 8); };
     if (e.size() < 52 || std::memcmp(e.data(), "\177ELF", 4) != 0 || u16(18) != 243) return false;
-    ctrl(ZVP_CSP_CTRL_RISCV_CTRL, 1);
+    ctrl(ZVP_CSP_CTRL_RISCV_CTRL, ZVP_CSP_CTRL_RISCV_CTRL_HOLD_MASK);
     for (unsigned i = 0; i < u16(44); ++i) {
       const size_t ph = u32(28) + i * u16(42);
       if (u32(ph) != 1) continue;
@@ -131,7 +131,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
     uint32_t entry = 0;
     ASSERT_TRUE(sys.load_elf(elf, entry));
     sys.ctrl(ZVP_CSP_CTRL_BOOT_ADDR, entry);
-    sys.ctrl(ZVP_CSP_CTRL_RISCV_CTRL, 0);
+    sys.ctrl(ZVP_CSP_CTRL_RISCV_CTRL, ZVP_FIELD_PREP(ZVP_CSP_CTRL_RISCV_CTRL_HOLD, 0u));
     uint32_t seq = 0;
     for (const LayerCase& c : cases) {
       csp_layer_desc d{};
@@ -180,13 +180,15 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
       const sc_core::sc_time t0 = sc_core::sc_time_stamp();
       const uint64_t eng0 = sys.csp.engine.total_cycles(), conf0 = sys.csp.engine.total_conflicts();
       const uint64_t ins0 = sys.csp.riscv.instructions(), pass0 = sys.csp.engine.passes();
-      for (unsigned ch = 0; ch < 3; ++ch) sys.dbg(ch << 24 | 0xA0u << 16, prog_addr[ch]);
-      sys.ctrl(ZVP_CSP_CTRL_DOORBELL_RV, 1);
+      for (unsigned ch = 0; ch < 3; ++ch)  // DMAGO channel ch from the manager thread
+        sys.dbg(ZVP_FIELD_PREP(ZVP_PL330_DBGINST0_INSTR0, 0xA0u) | ZVP_FIELD_PREP(ZVP_PL330_DBGINST0_INSTR1, ch),
+                prog_addr[ch]);
+      sys.ctrl(ZVP_CSP_CTRL_DOORBELL_RV, ZVP_CSP_CTRL_DOORBELL_RV_DOORBELL_MASK);
       const sc_core::sc_time limit = t0 + sc_core::sc_time(2, sc_core::SC_SEC);
-      while (!(sys.ctrl_rd(ZVP_CSP_CTRL_ARM_IRQ_STATUS) & 1) && sc_core::sc_time_stamp() < limit)
+      while (!(sys.ctrl_rd(ZVP_CSP_CTRL_ARM_IRQ_STATUS) & ZVP_CSP_CTRL_ARM_IRQ_STATUS_DOORBELL_MASK) && sc_core::sc_time_stamp() < limit)
         sys.pause(500);
-      ASSERT_TRUE(sys.ctrl_rd(ZVP_CSP_CTRL_ARM_IRQ_STATUS) & 1) << c.name << ": no completion";
-      sys.ctrl(ZVP_CSP_CTRL_ARM_IRQ_STATUS, 1);
+      ASSERT_TRUE(sys.ctrl_rd(ZVP_CSP_CTRL_ARM_IRQ_STATUS) & ZVP_CSP_CTRL_ARM_IRQ_STATUS_DOORBELL_MASK) << c.name << ": no completion";
+      sys.ctrl(ZVP_CSP_CTRL_ARM_IRQ_STATUS, ZVP_CSP_CTRL_ARM_IRQ_STATUS_DOORBELL_MASK);
       for (unsigned ch = 0; ch < 3; ++ch)
         while (sys.dmac.channel_state(ch) != 0 && sc_core::sc_time_stamp() < limit) sys.pause(100);
       const double secs = (sc_core::sc_time_stamp() - t0).to_seconds();
@@ -227,7 +229,7 @@ void run_layers(const std::vector<LayerCase>& cases, double pl_hz) {
     // Quit: the Middleware answers and leaves its loop.
     ++seq;
     sys.ctrl(ZVP_CSP_CTRL_MAILBOX0, seq << 8 | CSP_CMD_QUIT);
-    sys.ctrl(ZVP_CSP_CTRL_DOORBELL_RV, 1);
+    sys.ctrl(ZVP_CSP_CTRL_DOORBELL_RV, ZVP_CSP_CTRL_DOORBELL_RV_DOORBELL_MASK);
     sys.pause(20000);
     EXPECT_EQ(sys.ctrl_rd(ZVP_CSP_CTRL_MAILBOX0 + ZVP_CSP_CTRL_MAILBOX0_STRIDE * CSP_MB_STATUS), seq << 8);
   });

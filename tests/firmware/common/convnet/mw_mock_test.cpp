@@ -114,7 +114,8 @@ struct MockCsp {
     if (k.addr != seg[0].pl_off || k.len != total)
       error("push " + std::to_string(n) + " on channel " + std::to_string(c) +
             " differs from the ARM's request list");
-    if (((ctrl & MW_PUSH_TO_DDR) != 0) != (c == CSP_CH_OUT)) error("push direction wrong");
+    if ((ZVP_FIELD_GET(ZVP_CSP_SCHED_PUSH_DIR, ctrl) == ZVP_CSP_SCHED_PUSH_DIR_PL_TO_DDR) != (c == CSP_CH_OUT))
+      error("push direction wrong");
     k.fifo.push_back(n);
     if (eager_dma) complete_one(c);
   }
@@ -132,16 +133,16 @@ struct MockCsp {
     }
     const uint32_t cfg = eng[ZVP_CSP_ENGINE_CFG / 4], dim = eng[ZVP_CSP_ENGINE_DIM / 4];
     csp_geom_t g{};
-    g.width = dim & 0xFFFF;
-    g.height = dim >> 16;
-    g.stride = cfg & 3;
-    g.pad = (cfg >> 2) & 1;
-    g.mode = (cfg >> 3) & 1;
-    g.relu = (cfg >> 4) & 1;
-    g.kernel = (cfg >> MW_CFG_KERNEL_SHIFT) & 3;
-    g.shift = (cfg >> 16) & 0x1F;
-    const bool first = cfg & MW_CFG_FIRST, last = cfg & MW_CFG_LAST;
-    const unsigned nf = (cfg >> 8) & 3;
+    g.width = ZVP_FIELD_GET(ZVP_CSP_ENGINE_DIM_WIDTH, dim);
+    g.height = ZVP_FIELD_GET(ZVP_CSP_ENGINE_DIM_HEIGHT, dim);
+    g.stride = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_STRIDE, cfg);
+    g.pad = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_PAD, cfg);
+    g.mode = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_MODE8, cfg);
+    g.relu = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_RELU, cfg);
+    g.kernel = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_KERNEL, cfg);
+    g.shift = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_SHIFT, cfg);
+    const bool first = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_FIRST, cfg), last = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_LAST, cfg);
+    const unsigned nf = ZVP_FIELD_GET(ZVP_CSP_ENGINE_CFG_FEATURES, cfg);
     if (csp_geom_check(&g) != CSP_GEOM_OK || nf < 1) {
       error("bad pass descriptor");
       return;
@@ -232,7 +233,7 @@ struct MockCsp {
     if (a >= ZVP_CSP_RV_ENGINE_BASE && a < ZVP_CSP_RV_ENGINE_BASE + kEngineBytes) {
       const uint32_t r = a - ZVP_CSP_RV_ENGINE_BASE;
       if (r == ZVP_CSP_ENGINE_CTRL) {
-        if (v & MW_ENG_START) start();
+        if (ZVP_FIELD_GET(ZVP_CSP_ENGINE_CTRL_START, v)) start();
       } else {
         eng[r / 4] = v;
       }

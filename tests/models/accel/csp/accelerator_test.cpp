@@ -34,7 +34,7 @@ TEST(CspAccelerator, ArmMapsRiscvRunsFromL2AndFaultsOnUnmapped) {
     EXPECT_EQ(arm.write32(C::kGpSize, 1), tlm::TLM_ADDRESS_ERROR_RESPONSE);
     // RISC-V side map.
     EXPECT_EQ(rv.read32(C::kRvScheduler + DmaActionScheduler::INFO) >> 8, 3u);
-    EXPECT_EQ(rv.read32(C::kRvEngine + ConvEngine::INFO) & 0xFFFFu, 256u);
+    EXPECT_EQ(regs::csp_engine::info::MAX_WIDTH16.get(rv.read32(C::kRvEngine + ConvEngine::INFO)), 256u);
     EXPECT_EQ(rv.read32(C::kRvTcdm + 0x40), 0x12345678u);
     tlm::tlm_response_status st;
     rv.read32(0x30000000, &st);
@@ -46,9 +46,9 @@ TEST(CspAccelerator, ArmMapsRiscvRunsFromL2AndFaultsOnUnmapped) {
                              0x200021B7, 0x00100213, 0x0041A823, 0x300002B7, 0x0002A303,
                              0x0000006F};
     ASSERT_EQ(arm.write(C::kGpL2, prog, sizeof prog), tlm::TLM_OK_RESPONSE);
-    arm.write32(C::kGpCtrl + CspControl::ARM_IRQ_ENABLE, 1);
+    arm.write32(C::kGpCtrl + CspControl::ARM_IRQ_ENABLE, regs::csp_ctrl::arm_irq_enable::DOORBELL.mask());
     EXPECT_FALSE(f2p.read());
-    arm.write32(C::kGpCtrl + CspControl::RISCV_CTRL, 0);  // release the core
+    arm.write32(C::kGpCtrl + CspControl::RISCV_CTRL, regs::csp_ctrl::riscv_ctrl::HOLD.prep(0));  // release the core
     sc_core::wait(sc_core::sc_time(20, sc_core::SC_US));
     EXPECT_TRUE(f2p.read());
     EXPECT_EQ(arm.read32(C::kGpTcdm), 0x55u);

@@ -14,9 +14,10 @@ EngineBench::EngineBench(const ConvEngineParams& e, const TcdmParams& t)
 }
 
 uint32_t EngineBench::cfg(const csp_geom_t& g, bool first, bool last, unsigned nfeat) {
-  return uint32_t(g.stride) | uint32_t(g.pad) << 2 | uint32_t(g.mode) << 3 |
-         uint32_t(g.relu ? 1 : 0) << 4 | uint32_t(first) << 5 | uint32_t(last) << 6 |
-         uint32_t(nfeat) << 8 | uint32_t(g.kernel) << 10 | uint32_t(g.shift) << 16;
+  namespace c = eng::cfg;
+  return c::STRIDE.prep(g.stride) | c::PAD.prep(g.pad) | c::MODE8.prep(g.mode) | c::RELU.prep(g.relu ? 1 : 0) |
+         c::FIRST.prep(first) | c::LAST.prep(last) | c::FEATURES.prep(nfeat) | c::KERNEL.prep(g.kernel) |
+         c::SHIFT.prep(g.shift);
 }
 
 uint32_t EngineBench::run_pass(const uint32_t in[3], uint32_t acc, uint32_t out, uint32_t waddr,
@@ -27,14 +28,14 @@ uint32_t EngineBench::run_pass(const uint32_t in[3], uint32_t acc, uint32_t out,
   regs.write32(ConvEngine::ACC_ADDR, acc);
   regs.write32(ConvEngine::OUT_ADDR, out);
   regs.write32(ConvEngine::W_ADDR, waddr);
-  regs.write32(ConvEngine::DIM, w | h << 16);
+  regs.write32(ConvEngine::DIM, eng_dim(w, h));
   regs.write32(ConvEngine::CFG, c);
   regs.write32(ConvEngine::BIAS, static_cast<uint32_t>(bias));
-  regs.write32(ConvEngine::IRQ_ENABLE, 3);
-  regs.write32(ConvEngine::CTRL, 1);
+  regs.write32(ConvEngine::IRQ_ENABLE, kEngIrqs);
+  regs.write32(ConvEngine::CTRL, kEngStart);
   while (!irq.read()) sc_core::wait(engine.params().clock.period() * 16);
   const uint32_t st = regs.read32(ConvEngine::STATUS);
-  regs.write32(ConvEngine::IRQ_STATUS, 3);
+  regs.write32(ConvEngine::IRQ_STATUS, kEngIrqs);
   return st;
 }
 
@@ -65,7 +66,7 @@ std::vector<int16_t> engine_layer(EngineBench& b, const csp_geom_t& g, int cin, 
       const bool last = c + 3 >= cin;
       const uint32_t st = b.run_pass(in_addr, acc, out, 0, g.width, g.height,
                                      EngineBench::cfg(g, c == 0, last, unsigned(n)), bias[o]);
-      EXPECT_EQ(st & 0x6u, 0x2u) << "pass failed, STATUS=" << std::hex << st;
+      EXPECT_EQ(st & (kEngDone | kEngError), kEngDone) << "pass failed, STATUS=" << std::hex << st;
       if (cycles) *cycles += b.engine.last_pass().total;
     }
     std::vector<uint32_t> ow(size_t(csp_row_words(wo, g.mode)) * ho);

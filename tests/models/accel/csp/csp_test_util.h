@@ -14,6 +14,15 @@
 
 namespace zvp::test {
 
+// ConvEngine register fields (csp.regs.yaml, CSP_ENGINE).
+namespace eng = zvp::regs::csp_engine;
+constexpr uint32_t kEngStart = eng::ctrl::START.mask();
+constexpr uint32_t kEngBusy = eng::status::BUSY.mask(), kEngDone = eng::status::DONE.mask(),
+                   kEngError = eng::status::ERROR.mask();
+constexpr uint32_t kEngIrqs = eng::irq_enable::DONE.mask() | eng::irq_enable::ERROR.mask();
+inline uint32_t eng_code(uint32_t status) { return eng::status::CODE.get(status); }
+inline uint32_t eng_dim(uint32_t w, uint32_t h) { return eng::dim::WIDTH.prep(w) | eng::dim::HEIGHT.prep(h); }
+
 struct EngineBench {
   TcdmParams tp;
   WeightMemoryParams wp;

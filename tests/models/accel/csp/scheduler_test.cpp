@@ -10,6 +10,10 @@ using S = DmaActionScheduler;
 
 namespace {
 
+namespace F = zvp::regs::csp_sched;  // csp.regs.yaml fields
+constexpr uint32_t kToDdr = F::push::DIR.prep(F::push::DIR_PL_TO_DDR), kBurst = F::push::BURST.mask(),
+                   kLast = F::push::LAST.mask();
+
 struct Bench {
   DmaSchedulerParams p;
   DmaActionScheduler s{"sched", p};
@@ -41,17 +45,17 @@ struct Bench {
 TEST(CspDmaScheduler, FifoOrderFsmStatesAndBarrier) {
   Bench b;
   zvp::test::run_sim([&] {
-    b.ini.write32(S::IRQ_ENABLE, 0x707);
-    EXPECT_EQ(b.ini.read32(S::INFO), b.p.fifo_depth | 3u << 8);
+    b.ini.write32(S::IRQ_ENABLE, F::irq_enable::BARRIER.mask() | F::irq_enable::PUSH_ERROR.mask());
+    EXPECT_EQ(b.ini.read32(S::INFO), F::info::DEPTH.prep(b.p.fifo_depth) | F::info::CHANNELS.prep(3));
     // Three requests on the weights channel: the first is driven, the others wait in the FIFO.
     b.push(1, 0x100, 64, 0);           // single
-    b.push(1, 0x200, 128, 2);          // burst
-    b.push(1, 0x300, 32, 2 | 4);       // burst, last
+    b.push(1, 0x200, 128, kBurst);     // burst
+    b.push(1, 0x300, 32, kBurst | kLast);  // burst, last
     EXPECT_EQ(b.reg(1, S::PENDING), 3u);
     sc_core::wait(b.cycles(2));        // pop + request cycles
     EXPECT_EQ(b.s.state(1), S::WaitAck);
-    EXPECT_EQ(b.reg(1, S::STATUS) & 0x3u, uint32_t(S::WaitAck));
-    EXPECT_EQ((b.reg(1, S::STATUS) >> 8) & 0xFFu, 2u);
+    EXPECT_EQ(F::status::STATE.get(b.reg(1, S::STATUS)), uint32_t(S::WaitAck));
+    EXPECT_EQ(F::status::LEVEL.get(b.reg(1, S::STATUS)), 2u);
     ASSERT_TRUE(b.port[1].has_request());
     auto r = b.port[1].take();
     EXPECT_EQ(r.type, Pl330ReqType::Single);
@@ -84,9 +88,9 @@ TEST(CspDmaScheduler, FifoOrderFsmStatesAndBarrier) {
     // Barrier reached: PENDING 0, IRQ_STATUS bit 1, interrupt raised.
     EXPECT_EQ(b.reg(1, S::PENDING), 0u);
     EXPECT_EQ(b.reg(1, S::BYTES), 64u + 128u + 32u);
-    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), 0x2u);
+    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), F::irq_status::BARRIER.prep(1u << 1));  // channel 1
     EXPECT_TRUE(b.irq.read());
-    b.ini.write32(S::IRQ_STATUS, 0x2);
+    b.ini.write32(S::IRQ_STATUS, F::irq_status::BARRIER.prep(1u << 1));
     EXPECT_FALSE(b.irq.read());
     sc_core::wait(b.cycles(1));
     EXPECT_EQ(b.s.state(1), S::Idle);
@@ -98,7 +102,7 @@ TEST(CspDmaScheduler, ChannelsAreIndependent) {
   Bench b;
   zvp::test::run_sim([&] {
     b.push(0, 0, 16, 0);
-    b.push(2, 0x400, 16, 1);
+    b.push(2, 0x400, 16, kToDdr);
     sc_core::wait(b.cycles(2));
     ASSERT_TRUE(b.port[0].has_request());
     ASSERT_TRUE(b.port[2].has_request());
@@ -115,19 +119,19 @@ TEST(CspDmaScheduler, ChannelsAreIndependent) {
 TEST(CspDmaScheduler, PushErrorsSpuriousAcksAndFlush) {
   Bench b;
   zvp::test::run_sim([&] {
-    b.ini.write32(S::IRQ_ENABLE, 0x700);
+    b.ini.write32(S::IRQ_ENABLE, F::irq_enable::PUSH_ERROR.mask());
     b.push(0, 0, 0, 0);  // zero length: rejected
     EXPECT_EQ(b.reg(0, S::PENDING), 0u);
-    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), 0x100u);
+    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), F::irq_status::PUSH_ERROR.prep(1u << 0));  // channel 0
     EXPECT_TRUE(b.irq.read());
-    b.ini.write32(S::IRQ_STATUS, 0x100);
+    b.ini.write32(S::IRQ_STATUS, F::irq_status::PUSH_ERROR.prep(1u << 0));
     // Fill the FIFO beyond its depth: the request in flight + depth queued, then an error.
     for (unsigned i = 0; i < b.p.fifo_depth + 2; ++i) {
       b.push(2, i * 4, 4, 0);
       if (i == 0) sc_core::wait(b.cycles(1));  // the first one leaves the FIFO
     }
     EXPECT_EQ(b.reg(2, S::PENDING), b.p.fifo_depth + 1);
-    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), 0x400u);
+    EXPECT_EQ(b.ini.read32(S::IRQ_STATUS), F::irq_status::PUSH_ERROR.prep(1u << 2));  // channel 2
     // An acknowledge on an idle channel is ignored.
     b.port[1].ack(Pl330AckType::SingleDone);
     EXPECT_EQ(b.s.spurious_acks(), 1u);
@@ -157,7 +161,7 @@ TEST(CspDmaScheduler, PushIsQueuedAtTheWritersLocalTime) {
     const sc_core::sc_time T0 = sc_core::sc_time_stamp();
     b.ini.write32_at(0 * S::CH_STRIDE + S::ADDR, 0x40, D);
     b.ini.write32_at(0 * S::CH_STRIDE + S::LEN, 96, D);
-    b.ini.write32_at(0 * S::CH_STRIDE + S::PUSH, 2, D);
+    b.ini.write32_at(0 * S::CH_STRIDE + S::PUSH, kBurst, D);
     EXPECT_EQ(sc_core::sc_time_stamp(), T0);
     EXPECT_EQ(b.reg(0, S::PENDING), 1u);
     sc_core::wait(D + cyc * 2.0 - ps);
@@ -172,7 +176,7 @@ TEST(CspDmaScheduler, PushIsQueuedAtTheWritersLocalTime) {
     sc_core::wait(cyc * 2.0);
     ASSERT_EQ(b.reg(0, S::DONE), 1u);
     const sc_core::sc_time T1 = sc_core::sc_time_stamp();
-    b.push(0, 0x80, 32, 2);
+    b.push(0, 0x80, 32, kBurst);
     sc_core::wait(cyc * 2.0 - ps);
     EXPECT_FALSE(b.port[0].has_request());
     sc_core::wait(ps * 2.0);

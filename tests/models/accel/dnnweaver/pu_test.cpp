@@ -20,6 +20,11 @@ using sc_core::sc_time;
 using sc_core::SC_NS;
 
 constexpr uint32_t kMem = 0x100000;
+// A value at its field's place, not masked (the bad-parameter tests may overflow a field).
+constexpr uint32_t at(regs::Field f, uint32_t v) { return v << f.shift; }
+constexpr uint32_t kIrqs = R::irq_enable::DONE.mask() | R::irq_enable::ERROR.mask();
+constexpr uint32_t kDone = R::status::DONE.mask(), kError = R::status::ERROR.mask();
+uint32_t error_status(uint32_t code) { return kError | R::status::CODE.prep(code); }
 
 struct Bench {
   DnnweaverConfig cfg;
@@ -40,21 +45,23 @@ struct Bench {
     mem.load(a, z.data(), z.size());
     put32(a + D::MAGIC, magic);
     put32(a + D::NEXT, next);
-    put32(a + D::ENC, l.enc.mode | l.enc.bits << 8 | l.enc.m1 << 16 | uint32_t(l.enc.m0) << 24);
-    put32(a + D::CTRL, l.relu | l.pool << 1 | l.fixed_slots << 2 | l.enc.zero_overhead << 8 | l.shift << 16);
+    put32(a + D::ENC, at(D::enc::MODE, l.enc.mode) | at(D::enc::BITS, l.enc.bits) | at(D::enc::M1, l.enc.m1) |
+                          at(D::enc::M0, l.enc.m0));
+    put32(a + D::CTRL, at(D::ctrl::RELU, l.relu) | at(D::ctrl::POOL, l.pool) | at(D::ctrl::FIXED_SLOTS, l.fixed_slots) |
+                           at(D::ctrl::ZERO_OVERHEAD, l.enc.zero_overhead) | at(D::ctrl::SHIFT, l.shift));
     put32(a + D::IN_ADDR, in);
     put32(a + D::W_ADDR, w);
     put32(a + D::B_ADDR, b);
     put32(a + D::OUT_ADDR, out);
-    put32(a + D::CHANNELS, l.in_c | uint32_t(l.out_c) << 16);
-    put32(a + D::SIZE, l.in_h | uint32_t(l.in_w) << 16);
-    put32(a + D::KERNEL, l.k | l.in_row_stride << 16);
+    put32(a + D::CHANNELS, at(D::channels::IN_C, l.in_c) | at(D::channels::OUT_C, l.out_c));
+    put32(a + D::SIZE, at(D::size::IN_H, l.in_h) | at(D::size::IN_W, l.in_w));
+    put32(a + D::KERNEL, at(D::kernel::K, l.k) | at(D::kernel::ROW_STRIDE, l.in_row_stride));
     put32(a + D::IN_CSTRIDE, l.in_chan_stride);
     put32(a + D::OUT_CSTRIDE, l.out_chan_stride);
   }
   // Rings the doorbell and waits for the interrupt (at most `limit`).
   bool run(uint32_t first, sc_time limit = sc_time(10, sc_core::SC_MS)) {
-    cpu.write32(R::IRQ_ENABLE, 3);
+    cpu.write32(R::IRQ_ENABLE, kIrqs);
     cpu.write32(R::DOORBELL, first);
     const sc_time end = sc_core::sc_time_stamp() + limit;
     while (!pu.irq.read() && sc_core::sc_time_stamp() < end) sc_core::wait(sc_time(100, SC_NS));
@@ -87,12 +94,17 @@ TEST(DnnweaverPu, ChainMatchesGoldenWithCounters) {
   b.desc(0x1100, l1, 0x2000, 0x3000, 0x3800, 0x5000, 0);
   test::run_sim([&] {
     ASSERT_TRUE(b.run(0x1000));
-    EXPECT_EQ(b.cpu.read32(R::STATUS), 2u);  // done
-    EXPECT_EQ(b.cpu.read32(R::IRQ_STATUS), 1u);
-    b.cpu.write32(R::IRQ_STATUS, 1);
+    EXPECT_EQ(b.cpu.read32(R::STATUS), kDone);
+    EXPECT_EQ(b.cpu.read32(R::IRQ_STATUS), R::irq_status::DONE.mask());
+    b.cpu.write32(R::IRQ_STATUS, R::irq_status::DONE.mask());
     EXPECT_FALSE(b.pu.irq.read());
     EXPECT_EQ(b.cpu.read32(R::LAYERS), 2u);
-    EXPECT_EQ(b.cpu.read32(R::CONFIG), 16u | 2u << 8 | 1024u << 16);
+    const DnnweaverConfig c{};  // the default build: 16 PEs, encoder latency 2, 1024 partial sums
+    EXPECT_EQ(b.cpu.read32(R::CONFIG), R::config::NUM_PE.prep(c.num_pe) | R::config::ENCODER_LATENCY.prep(c.encoder_latency) |
+                                           R::config::PSUM_ENTRIES.prep(c.psum_entries));
+    EXPECT_EQ(c.num_pe, 16u);
+    EXPECT_EQ(c.encoder_latency, 2u);
+    EXPECT_EQ(c.psum_entries, 1024u);
   });
   uint64_t chain_cycles = 0;
   for (int i = 0; i < 2; ++i) {
@@ -135,7 +147,7 @@ Outcome bad_run(Bench& b, uint32_t first) {
     o.status = b.cpu.read32(R::STATUS);
     o.err_addr = b.cpu.read32(R::ERR_ADDR);
     o.layers = b.cpu.read32(R::LAYERS);
-    EXPECT_EQ(b.cpu.read32(R::IRQ_STATUS), 2u);  // error
+    EXPECT_EQ(b.cpu.read32(R::IRQ_STATUS), R::irq_status::ERROR.mask());
   });
   return o;
 }
@@ -144,7 +156,7 @@ TEST(DnnweaverPu, DescriptorOutsideDdrIsDecerr) {
   Bench b(DnnweaverConfig{});
   const Outcome o = bad_run(b, kMem + 0x1000);
   EXPECT_TRUE(o.irq);
-  EXPECT_EQ(o.status, 4u | ZVP_DNNW_ERR_DECERR_DESC << 8);
+  EXPECT_EQ(o.status, error_status(ZVP_DNNW_ERR_DECERR_DESC));
   EXPECT_EQ(o.err_addr, kMem + 0x1000);
 }
 
@@ -152,7 +164,7 @@ TEST(DnnweaverPu, DataOutsideDdrIsDecerr) {
   Bench b(DnnweaverConfig{});
   b.desc(0x1000, layer(DW_MODE_EXACT, 0, 0, false), kMem - 16, 0x3000, 0x3800, 0x4000, 0);
   const Outcome o = bad_run(b, 0x1000);
-  EXPECT_EQ(o.status, 4u | ZVP_DNNW_ERR_DECERR_DATA << 8);
+  EXPECT_EQ(o.status, error_status(ZVP_DNNW_ERR_DECERR_DATA));
   EXPECT_EQ(o.err_addr, 0x1000u);
 }
 
@@ -161,7 +173,7 @@ TEST(DnnweaverPu, BadMagicAndSecondDescriptorStopsTheChain) {
   b.desc(0x1000, layer(DW_MODE_EXACT, 0, 0, false), 0x2000, 0x3000, 0x3800, 0x4000, 0x1100);
   b.desc(0x1100, layer(DW_MODE_EXACT, 0, 0, false), 0x2000, 0x3000, 0x3800, 0x4000, 0, 0x12345678);
   const Outcome o = bad_run(b, 0x1000);
-  EXPECT_EQ(o.status, 4u | ZVP_DNNW_ERR_BAD_MAGIC << 8);
+  EXPECT_EQ(o.status, error_status(ZVP_DNNW_ERR_BAD_MAGIC));
   EXPECT_EQ(o.err_addr, 0x1100u);
   EXPECT_EQ(o.layers, 1u);
 }
@@ -182,9 +194,9 @@ TEST(DnnweaverPu, BadParametersAreRefused) {
   }
   test::run_sim([&] {
     for (uint32_t d = 0x1000; d < a; d += 0x100) {
-      b.cpu.write32(R::IRQ_STATUS, 3);
+      b.cpu.write32(R::IRQ_STATUS, kIrqs);
       ASSERT_TRUE(b.run(d));
-      EXPECT_EQ(b.cpu.read32(R::STATUS), 4u | ZVP_DNNW_ERR_BAD_PARAMS << 8) << std::hex << d;
+      EXPECT_EQ(b.cpu.read32(R::STATUS), error_status(ZVP_DNNW_ERR_BAD_PARAMS)) << std::hex << d;
       EXPECT_EQ(b.cpu.read32(R::ERR_ADDR), d);
     }
   });
@@ -196,7 +208,7 @@ TEST(DnnweaverPu, LayerExceedingABufferIsRefused) {
   Bench b(c);
   b.desc(0x1000, layer(DW_MODE_EXACT, 0, 0, false), 0x2000, 0x3000, 0x3800, 0x4000, 0);
   const Outcome o = bad_run(b, 0x1000);
-  EXPECT_EQ(o.status, 4u | ZVP_DNNW_ERR_BUFFER << 8);
+  EXPECT_EQ(o.status, error_status(ZVP_DNNW_ERR_BUFFER));
 }
 
 TEST(DnnweaverPu, PartialSumBufferExceededIsRefused) {
@@ -206,19 +218,20 @@ TEST(DnnweaverPu, PartialSumBufferExceededIsRefused) {
   Bench b(c);
   b.desc(0x1000, layer(DW_MODE_EXACT, 0, 0, false), 0x2000, 0x3000, 0x3800, 0x4000, 0);
   const Outcome o = bad_run(b, 0x1000);
-  EXPECT_EQ(o.status, 4u | ZVP_DNNW_ERR_BUFFER << 8);
+  EXPECT_EQ(o.status, error_status(ZVP_DNNW_ERR_BUFFER));
 }
 
 TEST(DnnweaverPu, DoorbellWhileBusyIsIgnoredAndFlagged) {
   Bench b(DnnweaverConfig{});
   b.desc(0x1000, layer(DW_MODE_SERIAL, 0, 0, false), 0x2000, 0x3000, 0x3800, 0x4000, 0);
   test::run_sim([&] {
-    b.cpu.write32(R::IRQ_ENABLE, 3);
+    b.cpu.write32(R::IRQ_ENABLE, kIrqs);
     b.cpu.write32(R::DOORBELL, 0x1000);
     b.cpu.write32(R::DOORBELL, 0x9999000);  // while busy: ignored
-    EXPECT_EQ(b.cpu.read32(R::STATUS) & 0x9u, 0x9u);  // busy + overrun
+    EXPECT_EQ(b.cpu.read32(R::STATUS) & (R::status::BUSY.mask() | R::status::OVERRUN.mask()),
+              R::status::BUSY.mask() | R::status::OVERRUN.mask());  // busy + overrun
     while (!b.pu.irq.read()) sc_core::wait(sc_time(100, SC_NS));
-    EXPECT_EQ(b.cpu.read32(R::STATUS), 2u | 8u);  // done, overrun still flagged
+    EXPECT_EQ(b.cpu.read32(R::STATUS), kDone | R::status::OVERRUN.mask());  // done, overrun still flagged
     EXPECT_EQ(b.cpu.read32(R::LAYERS), 1u);
     EXPECT_EQ(b.pu.doorbell_overruns(), 1u);
   });

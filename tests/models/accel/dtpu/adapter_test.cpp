@@ -37,13 +37,13 @@ struct Bench : zvp::test::DtpuBench {
     return w;
   }
   void setup() {
-    cpu.write32(R::CTRL, 1);
-    cpu.write32(R::CTRL, 0);
-    cpu.write32(R::IARG_RQT_EN, 7);
-    cpu.write32(R::OARG_LENGTH_MODE, 1);
+    cpu.write32(R::CTRL, R::ctrl::SOFT_RESET.mask());
+    cpu.write32(R::CTRL, uint32_t{R::CTRL_RESET});
+    cpu.write32(R::IARG_RQT_EN, R::iarg_rqt_en::ARGS.mask());  // all three arguments
+    cpu.write32(R::OARG_LENGTH_MODE, R::oarg_length_mode::SOFTWARE.mask());
     cpu.write32(R::OARG0_LENGTH, 2048);
   }
-  void cmd(uint32_t code, uint32_t mask) { cpu.write32(R::CMD, (code << 16) | mask); }
+  void cmd(uint32_t code, uint32_t mask) { cpu.write32(R::CMD, R::cmd::CODE.prep(code) | R::cmd::MASK.prep(mask)); }
   // 8x8 int8 weights: row i = (i+1) on the diagonal, 1 in column 7.
   std::vector<uint64_t> weights() {
     std::vector<uint64_t> w(8, 0);
@@ -69,17 +69,17 @@ TEST(DtpuAdapter, DriverSequenceResultsAndStepTiming) {
     for (unsigned j = 0; j < 8; ++j) dtpu_put(&x0, j, 8, j + 1);
     b.send(b.f_in, {x0, x1});
     sc_core::wait(b.clk.cycles(uint64_t(10)));  // all arguments are in
-    EXPECT_EQ(b.cpu.read32(R::IARG0_STATUS) & 1u, 1u);
-    EXPECT_EQ(b.cpu.read32(R::IARG0_STATUS + 8) >> 16, 2u);  // 2 words in the input FIFO
+    EXPECT_TRUE(R::iarg0_status::FULL.get(b.cpu.read32(R::IARG0_STATUS)));
+    EXPECT_EQ(R::iarg0_status::WORDS.get(b.cpu.read32(R::IARG0_STATUS + R::IARG0_STATUS_STRIDE * R::ARG_INPUT)), 2u);  // 2 words in the input FIFO
     b.cpu.write32(R::OARG0_LENGTH, 8);  // 2 vectors x 4 words (8 int32 outputs)
     t_step = sc_core::sc_time_stamp();
     b.cmd(DtpuAdapter::EXECUTE_STEP, 0);
     b.cmd(DtpuAdapter::UPDATE_OUT_ARG, 1);
     out = b.receive();
     t_done = b.irq_rises.empty() ? sc_time() : b.irq_rises.front();
-    EXPECT_EQ(b.cpu.read32(R::STATUS) & 1u, 1u);
-    b.cpu.write32(R::STATUS, 3);
-    EXPECT_EQ(b.cpu.read32(R::STATUS) & 3u, 0u);
+    EXPECT_TRUE(b.cpu.read32(R::STATUS) & DtpuAdapter::ST_DONE);
+    b.cpu.write32(R::STATUS, DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR);
+    EXPECT_EQ(b.cpu.read32(R::STATUS) & (DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR), 0u);
     EXPECT_EQ(b.cpu.read32(R::VECTORS), 2u);
     EXPECT_EQ(b.cpu.read32(R::MACS_LO), 128u);
     EXPECT_EQ(b.cpu.read32(R::WEIGHT_LOADS), 1u);
@@ -108,18 +108,19 @@ TEST(DtpuAdapter, UnsupportedPrecisionAndWindowGiveErrors) {
     b.cmd(DtpuAdapter::EXECUTE_STEP, 0);
     sc_core::wait(b.clk.cycles(uint64_t(20)));
     EXPECT_EQ(b.cpu.read32(R::ERROR), uint32_t(DtpuAdapter::ERR_PRECISION));
-    EXPECT_EQ(b.cpu.read32(R::STATUS) & 3u, 3u);  // done + error, interrupt raised
+    EXPECT_EQ(b.cpu.read32(R::STATUS) & (DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR),
+              uint32_t(DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR));  // done + error, interrupt raised
     EXPECT_TRUE(b.irq.read());
     EXPECT_EQ(b.cpu.read32(R::VECTORS), 0u);
-    b.cpu.write32(R::STATUS, 3);
+    b.cpu.write32(R::STATUS, DtpuAdapter::ST_DONE | DtpuAdapter::ST_ERROR);
     EXPECT_FALSE(b.irq.read());
-    b.cmd(DtpuAdapter::UPDATE_IN_ARG, 1);
+    b.cmd(DtpuAdapter::UPDATE_IN_ARG, 1u << R::ARG_CSR);
     b.send(b.f_csr, {dtpu_csr0(DTPU_PREC_INT8, 2048)});  // 2048 pages x 8 words > 16384
     b.send(b.f_in, {1});
     b.cmd(DtpuAdapter::EXECUTE_STEP, 0);
     sc_core::wait(b.clk.cycles(uint64_t(20)));
     EXPECT_EQ(b.cpu.read32(R::ERROR), uint32_t(DtpuAdapter::ERR_WINDOW));
-    b.cpu.write32(R::ERROR, 0xFFFFFFFFu);
+    b.cpu.write32(R::ERROR, ~0u);  // clear every cause
     b.cmd(3, 0);  // not a PG081 command code
     EXPECT_EQ(b.cpu.read32(R::ERROR), uint32_t(DtpuAdapter::ERR_CMD));
   });
@@ -133,18 +134,19 @@ TEST(DtpuAdapter, OverflowTruncationAndPartialVector) {
     b.send(b.f_csr, std::vector<uint64_t>(65, dtpu_csr0(DTPU_PREC_INT8, 0)));  // CSR BRAM holds 64
     sc_core::wait(b.clk.cycles(uint64_t(70)));
     EXPECT_EQ(b.cpu.read32(R::ERROR), uint32_t(DtpuAdapter::ERR_IARG_OVERFLOW));
-    EXPECT_EQ(b.cpu.read32(R::IARG0_STATUS) & 3u, 3u);  // full + overflow
-    b.cpu.write32(R::ERROR, 0xFFFFFFFFu);
+    EXPECT_EQ(b.cpu.read32(R::IARG0_STATUS) & (R::iarg0_status::FULL.mask() | R::iarg0_status::OVERFLOW.mask()),
+              R::iarg0_status::FULL.mask() | R::iarg0_status::OVERFLOW.mask());  // full + overflow
+    b.cpu.write32(R::ERROR, ~0u);  // clear every cause
     b.send(b.f_w, b.weights());
     b.send(b.f_in, std::vector<uint64_t>(3, 0x0101010101010101ull));  // 3 vectors -> 3 words
     b.cpu.write32(R::OARG0_LENGTH, 2);  // shorter than the produced data
     b.cmd(DtpuAdapter::EXECUTE_STEP, 0);
     out = b.receive();
     EXPECT_EQ(b.cpu.read32(R::ERROR), uint32_t(DtpuAdapter::ERR_OUT_TRUNCATED));
-    EXPECT_EQ(b.cpu.read32(R::OARG0_STATUS) >> 16, 3u);  // produced
-    b.cpu.write32(R::ERROR, 0xFFFFFFFFu);
+    EXPECT_EQ(R::oarg0_status::WORDS.get(b.cpu.read32(R::OARG0_STATUS)), 3u);  // produced
+    b.cpu.write32(R::ERROR, ~0u);  // clear every cause
     // int16 with 8 columns: 2 words per vector; 3 words leave a partial vector.
-    b.cmd(DtpuAdapter::UPDATE_IN_ARG, 1);
+    b.cmd(DtpuAdapter::UPDATE_IN_ARG, 1u << R::ARG_CSR);
     b.send(b.f_csr, {dtpu_csr0(DTPU_PREC_INT16, 0)});
     b.send(b.f_in, std::vector<uint64_t>(3, 0));
     b.cpu.write32(R::OARG0_LENGTH, 2048);
@@ -163,7 +165,7 @@ TEST(DtpuAdapter, NoDataTakenWhileNotRequested) {
     b.f_in.nb_put(AxisBeat{});
     sc_core::wait(b.clk.cycles(uint64_t(10)));
     EXPECT_EQ(b.f_in.num_available(), 1u);  // back-pressured
-    b.cpu.write32(R::IARG_RQT_EN, 4);
+    b.cpu.write32(R::IARG_RQT_EN, 1u << R::ARG_INPUT);
     sc_core::wait(b.clk.cycles(uint64_t(10)));
     EXPECT_EQ(b.f_in.num_available(), 0u);
   });

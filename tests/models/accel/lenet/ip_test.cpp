@@ -13,7 +13,9 @@ using sc_core::SC_NS;
 namespace {
 
 const Clock kClk("fclk0", 125e6);
-constexpr uint32_t kStart = 0x1, kDone = 0x2, kIdle = 0x4, kContinue = 0x10, kAutoRestart = 0x80;
+// AP_CTRL bits (hls_control.regs.yaml).
+constexpr uint32_t kStart = HlsControl::AP_START, kDone = HlsControl::AP_DONE, kIdle = HlsControl::AP_IDLE,
+                   kContinue = HlsControl::AP_CONTINUE, kAutoRestart = HlsControl::AUTO_RESTART;
 
 struct Bench {
   lenet_lite_fixed_params params = lenet_test::load_params();

@@ -12,15 +12,17 @@ using sc_core::sc_time;
 using sc_core::SC_NS;
 using D = AxiDma;
 
+// The reset values are the datasheet's, an independent oracle (PG021 DMACR 0x00010002: threshold 1,
+// reserved bit 1; DMASR 0x00010001: halted, threshold 1), not axi_dma.regs.yaml's.
 TEST(AxiDmaDirect, ResetValuesAndSoftResetOfBothChannels) {
   DmaBench b(default_cfg(), true);
   run_sim([&] {
     for (uint64_t ch : {MM2S, S2MM}) {
       EXPECT_EQ(b.rd(ch + CR), 0x00010002u);
       EXPECT_EQ(b.rd(ch + SR), 0x00010001u);
-      b.wr(ch + CR, D::CR_RS | D::CR_IOC_EN | (5u << 16));
+      b.wr(ch + CR, D::CR_RS | D::CR_IOC_EN | threshold(5));
       EXPECT_EQ(b.rd(ch + SR) & D::SR_HALTED, 0u);
-      EXPECT_EQ(b.rd(ch + SR) >> 16 & 0xFF, 5u);
+      EXPECT_EQ(SRF::IRQ_THRESHOLD_STS.get(b.rd(ch + SR)), 5u);
     }
     b.wr(MM2S + ADDR, 0x1234);
     b.wr(S2MM + CR, b.rd(S2MM + CR) | D::CR_RESET);  // reset through the S2MM register
@@ -51,7 +53,7 @@ TEST(AxiDmaDirect, Mm2sStreamsAtTheStreamClockAfterTheFirstBurst) {
     b.wr(MM2S + LENGTH, 2048);
     EXPECT_EQ(b.rd(MM2S + SR) & (D::SR_IDLE | D::SR_HALTED), 0u);  // busy
     sc_core::wait(sc_time(20, sc_core::SC_US));
-    EXPECT_EQ(b.rd(MM2S + SR) & 0xFFFF, D::SR_IDLE | D::SR_IOC);
+    EXPECT_EQ(b.rd(MM2S + SR) & kSrFlags, D::SR_IDLE | D::SR_IOC);
   });
   EXPECT_EQ(got, b.mem(0x1000, 2048));
   b.chk.finish();
@@ -78,8 +80,8 @@ TEST(AxiDmaDirect, LoopbackMm2sToS2mmEndsOnTlastAndWritesBackLength) {
     b.wr(MM2S + LENGTH, 1001);  // ends on a 1-byte beat
     EXPECT_TRUE(b.poll(S2MM, D::SR_IDLE, D::SR_IDLE));
     EXPECT_EQ(b.rd(S2MM + LENGTH), 1001u);
-    EXPECT_EQ(b.rd(S2MM + SR) & 0xFFFF, D::SR_IDLE | D::SR_IOC);
-    EXPECT_EQ(b.rd(MM2S + SR) & 0xFFFF, D::SR_IDLE | D::SR_IOC);
+    EXPECT_EQ(b.rd(S2MM + SR) & kSrFlags, D::SR_IDLE | D::SR_IOC);
+    EXPECT_EQ(b.rd(MM2S + SR) & kSrFlags, D::SR_IDLE | D::SR_IOC);
     EXPECT_TRUE(b.s2mm_line.read());
     b.wr(S2MM + SR, D::SR_IOC);  // w1c
     EXPECT_FALSE(b.s2mm_line.read());
@@ -129,7 +131,7 @@ TEST(AxiDmaDirect, DecErrAndSlvErrFromTheInterconnect) {
     EXPECT_FALSE(b.mm2s_line.read());
     EXPECT_TRUE(b.rd(MM2S + SR) & D::SR_DECERR);
     b.wr(MM2S + CR, D::CR_RESET);  // only a reset clears errors
-    EXPECT_EQ(b.rd(MM2S + SR), 0x00010001u);
+    EXPECT_EQ(b.rd(MM2S + SR), uint32_t{R::MM2S_DMASR_RESET});
     b.wr(MM2S + CR, D::CR_RS | D::CR_ERR_EN);
     b.wr(MM2S + ADDR, uint32_t(kErrBase));
     b.wr(MM2S + LENGTH, 64);
@@ -149,11 +151,11 @@ TEST(AxiDmaDirect, LengthWidthTruncatesAndHaltedOrZeroLengthStartsNothing) {
     b.wr(MM2S + LENGTH, 0xFFFFF);  // halted: stored (truncated), no transfer
     EXPECT_EQ(b.rd(MM2S + LENGTH), 0x3FFu);
     sc_core::wait(sc_time(1, sc_core::SC_US));
-    EXPECT_EQ(b.rd(MM2S + SR), 0x00010001u);
+    EXPECT_EQ(b.rd(MM2S + SR), uint32_t{R::MM2S_DMASR_RESET});
     b.wr(MM2S + CR, D::CR_RS);
     b.wr(MM2S + LENGTH, 0);  // zero: nothing starts
     sc_core::wait(sc_time(1, sc_core::SC_US));
-    EXPECT_EQ(b.rd(MM2S + SR) & 0xFFFF, 0u);  // running, not idle, no IOC
+    EXPECT_EQ(b.rd(MM2S + SR) & kSrFlags, 0u);  // running, not idle, no IOC
     b.wr(MM2S + LENGTH, 0x1000 | 0x20);      // above the width: 0x20 bytes remain
     EXPECT_TRUE(b.poll(MM2S, D::SR_IDLE, D::SR_IDLE));
   });
@@ -206,7 +208,7 @@ TEST(AxiDmaDirect, RunStopHaltsAfterTheCurrentTransfer) {
     b.wr(MM2S + CR, 0);
     EXPECT_EQ(b.rd(MM2S + SR) & D::SR_HALTED, 0u);  // lag between RS = 0 and Halted
     sc_core::wait(sc_time(5, sc_core::SC_US));
-    EXPECT_EQ(b.rd(MM2S + SR) & 0xFFFF, D::SR_HALTED | D::SR_IOC);
+    EXPECT_EQ(b.rd(MM2S + SR) & kSrFlags, D::SR_HALTED | D::SR_IOC);
     b.wr(MM2S + LENGTH, 64);  // halted: no effect
     sc_core::wait(sc_time(1, sc_core::SC_US));
   });
@@ -221,7 +223,7 @@ TEST(AxiDmaDirect, ResetAbortsATransferInFlight) {
     b.wr(MM2S + LENGTH, 4096);
     sc_core::wait(sc_time(2, sc_core::SC_US));
     b.wr(MM2S + CR, D::CR_RESET);
-    EXPECT_EQ(b.rd(MM2S + SR), 0x00010001u);
+    EXPECT_EQ(b.rd(MM2S + SR), uint32_t{R::MM2S_DMASR_RESET});
     const uint64_t beats = b.fifo.beats();
     sc_core::wait(sc_time(2, sc_core::SC_US));
     EXPECT_EQ(b.fifo.beats(), beats);  // nothing more after the reset

@@ -25,17 +25,17 @@ TEST(AxiDmaSg, Mm2sDescriptorChainWithCoalescing) {
   b.bd(0x1040, 0x1080, 0x3000, D::BD_EOF | 60);
   b.bd(0x1080, 0x1000, 0x4000, D::BD_SOF | D::BD_EOF | 30);
   run_sim([&] {
-    EXPECT_EQ(b.rd(MM2S + SR), 0x00010009u);  // Halted | SGIncld
+    EXPECT_EQ(b.rd(MM2S + SR), 0x00010009u);  // Halted | SGIncld (PG021 value, independent oracle)
     b.wr(MM2S + CURDESC, 0x1000);
-    b.wr(MM2S + CR, D::CR_RS | D::CR_IOC_EN | (2u << 16));
+    b.wr(MM2S + CR, D::CR_RS | D::CR_IOC_EN | threshold(2));
     EXPECT_EQ(b.rd(MM2S + SR) & D::SR_HALTED, 0u);  // XAxiDma_BdRingHwIsStarted
     sc_core::wait(sc_time(1, sc_core::SC_US));
     EXPECT_EQ(b.fifo.beats(), 0u);  // nothing before TAILDESC
     b.wr(MM2S + TAILDESC, 0x1080);
     EXPECT_TRUE(b.poll(MM2S, D::SR_IDLE, D::SR_IDLE));
     EXPECT_EQ(b.rd(MM2S + CURDESC), 0x1080u);
-    EXPECT_EQ(b.rd(MM2S + SR) & 0xFFFF, D::SR_SGINCLD | D::SR_IDLE | D::SR_IOC);
-    EXPECT_EQ(b.rd(MM2S + SR) >> 16 & 0xFF, 2u);  // counter reloaded
+    EXPECT_EQ(b.rd(MM2S + SR) & kSrFlags, D::SR_SGINCLD | D::SR_IDLE | D::SR_IOC);
+    EXPECT_EQ(SRF::IRQ_THRESHOLD_STS.get(b.rd(MM2S + SR)), 2u);  // counter reloaded
     b.wr(MM2S + CURDESC, 0x2000);                 // ignored while running
     EXPECT_EQ(b.rd(MM2S + CURDESC), 0x1080u);
   });
@@ -91,18 +91,18 @@ TEST(AxiDmaSg, DelayTimerRaisesDlyIrqAfter125xDelayClocks) {
   b.bd(0x1040, 0x1000, 0x3000, D::BD_SOF | D::BD_EOF | 40);
   run_sim([&] {
     b.wr(MM2S + CURDESC, 0x1000);
-    b.wr(MM2S + CR, D::CR_RS | D::CR_IOC_EN | D::CR_DLY_EN | (3u << 16) | (2u << 24));
+    b.wr(MM2S + CR, D::CR_RS | D::CR_IOC_EN | D::CR_DLY_EN | threshold(3) | delay(2));
     b.wr(MM2S + TAILDESC, 0x1000);
     EXPECT_TRUE(b.poll(MM2S, D::SR_IDLE, D::SR_IDLE, 100));
-    EXPECT_EQ(b.rd(MM2S + SR) >> 16 & 0xFF, 2u);  // one of three events counted
+    EXPECT_EQ(SRF::IRQ_THRESHOLD_STS.get(b.rd(MM2S + SR)), 2u);  // one of three events counted
     EXPECT_EQ(b.rd(MM2S + SR) & D::SR_DLY, 0u);
     sc_core::wait(sc_time(3, sc_core::SC_US));
-    EXPECT_EQ(b.rd(MM2S + SR) >> 24, 1u);  // IRQDelaySts: one unit of 125 SG clocks (2.5 us) elapsed
+    EXPECT_EQ(SRF::IRQ_DELAY_STS.get(b.rd(MM2S + SR)), 1u);  // IRQDelaySts: one unit of 125 SG clocks (2.5 us) elapsed
     sc_core::wait(sc_time(3, sc_core::SC_US));  // 125 x 2 x 20 ns = 5 us after the packet
     const uint32_t sr = b.rd(MM2S + SR);
     EXPECT_TRUE(sr & D::SR_DLY);
     EXPECT_FALSE(sr & D::SR_IOC);
-    EXPECT_EQ(sr >> 16 & 0xFF, 3u);  // the delay interrupt reloads the threshold counter
+    EXPECT_EQ(SRF::IRQ_THRESHOLD_STS.get(sr), 3u);  // the delay interrupt reloads the threshold counter
   });
   ASSERT_EQ(b.mm2s_rises.size(), 1u);
   // Packet end = last beat + one stream clock + the status write-back; then 125 x 2 SG clocks.

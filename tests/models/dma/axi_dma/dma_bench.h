@@ -35,6 +35,13 @@ constexpr uint64_t MM2S = 0, S2MM = AxiDma::kS2mmOffset;
 constexpr uint64_t CR = R::MM2S_DMACR, SR = R::MM2S_DMASR, CURDESC = R::MM2S_CURDESC, TAILDESC = R::MM2S_TAILDESC,
                    ADDR = R::MM2S_SA, LENGTH = R::MM2S_LENGTH;
 constexpr uint64_t kErrBase = 0x8000'0000, kUnmapped = 0x4000'0000;
+// DMACR / DMASR fields (the same in both channels).
+namespace CRF = R::mm2s_dmacr;
+namespace SRF = R::mm2s_dmasr;
+constexpr uint32_t threshold(uint32_t n) { return CRF::IRQ_THRESHOLD.prep(n); }
+constexpr uint32_t delay(uint32_t n) { return CRF::IRQ_DELAY.prep(n); }
+// DMASR without its two counters (IRQThresholdSts, IRQDelaySts): the status flags.
+constexpr uint32_t kSrFlags = ~(SRF::IRQ_THRESHOLD_STS.mask() | SRF::IRQ_DELAY_STS.mask());
 
 inline AxiDmaConfig default_cfg(bool sg = false) {
   AxiDmaConfig c;

@@ -102,7 +102,7 @@ struct Bench {
     const sc_time t0 = sc_core::sc_time_stamp();
     for (unsigned c = 0; c < channels; ++c) dbg((c << 24) | (0xA0u << 16), 0x10000 + c * 0x100);
     for (unsigned c = 0; c < channels; ++c)
-      for (uint32_t st; (st = cpu.read32(kS + pl330::csr(c)) & 0xF) != 0; sc_core::wait(100, SC_NS))
+      for (uint32_t st; (st = regs::pl330::csr0::CHANNEL_STATUS.get(cpu.read32(kS + pl330::csr(c)))) != pl330::kStopped; sc_core::wait(100, SC_NS))
         if (st == pl330::kFaulting) {
           std::fprintf(stderr, "channel %u faulted: FTR %08x\n", c, cpu.read32(kS + pl330::ftr(c)));
           return 0.0;

@@ -139,7 +139,7 @@ TEST(Pl330Fault, OnlyDmakillLeavesFaulting) {
     ASSERT_TRUE(s.wait_state(0, kFaulting));
     // DMAGO to the faulting channel: the manager faults (operand invalid), channel unchanged.
     s.go(0, 0x1000);
-    EXPECT_EQ(s.rd(DSR) & 0xF, uint32_t(kFaulting));
+    EXPECT_EQ(regs::pl330::dsr::DMA_STATUS.get(s.rd(DSR)), uint32_t(kFaulting));
     EXPECT_EQ(s.rd(FSRD), 1u);
     EXPECT_TRUE(s.rd(FTRD) & kOperandInvalid);
     EXPECT_EQ(s.csr(0), uint32_t(kFaulting));
@@ -168,7 +168,7 @@ TEST(Pl330Fault, DebugInterfaceAcceptsOnlyGoKillSev) {
   Sys s;
   run_sim([&] {
     s.dbg(0x18u << 16, 0);  // DMANOP to the manager
-    EXPECT_EQ(s.rd(DSR) & 0xF, uint32_t(kFaulting));
+    EXPECT_EQ(regs::pl330::dsr::DMA_STATUS.get(s.rd(DSR)), uint32_t(kFaulting));
     EXPECT_EQ(s.rd(FTRD), kUndefInstr | kDbgInstr);
     EXPECT_TRUE(s.abort_line.read());
     s.kill_mgr();

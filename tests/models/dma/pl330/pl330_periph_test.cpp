@@ -28,7 +28,7 @@ TEST(Pl330Periph, ConditionalFormsWithSingleRequest) {
     s.put(0x1000, cond_prog(2));
     s.go(0, 0x1000);
     ASSERT_TRUE(s.wait_state(0, kWaitingPeriph));
-    EXPECT_EQ(s.rd(csr(0)) >> 4 & 0x1F, 2u);
+    EXPECT_EQ(regs::pl330::csr0::WAKEUP_NUMBER.get(s.rd(csr(0))), 2u);
     s.dma.periph[2].request(Pl330ReqType::Single);
     ASSERT_TRUE(s.wait_state(0, kStopped));
     EXPECT_TRUE(s.same(0x10000, 0x20000, 4));  // one single beat

@@ -8,6 +8,8 @@ using namespace zvp;
 using namespace zvp::test;
 using namespace zvp::pl330;
 
+// Datasheet values, independent oracle: ARM DDI 0424D (DMA-330 TRM) 3.3 and the Zynq
+// configuration (UG585 9.2), not the generated pl330.regs.yaml.
 TEST(Pl330Regs, ConfigurationAndIds) {
   Sys s;
   run_sim([&] {
@@ -17,9 +19,11 @@ TEST(Pl330Regs, ConfigurationAndIds) {
     // CRD: 64-bit, 8 reads/8 writes issuing, queues of 16, 128-line MFIFO (1,024 B).
     EXPECT_EQ(s.rd(CRD), 0x07FF7F73u);
     uint32_t pid = 0, cid = 0;
-    for (unsigned i = 0; i < 4; ++i) {
-      pid |= (s.rd(PERIPH_ID0 + PERIPH_ID0_STRIDE * i) & 0xFF) << (8 * i);
-      cid |= (s.rd(PCELL_ID0 + PCELL_ID0_STRIDE * i) & 0xFF) << (8 * i);
+    const uint32_t pids[4] = {PERIPH_ID0, PERIPH_ID1, PERIPH_ID2, PERIPH_ID3};
+    const uint32_t cids[4] = {PCELL_ID0, PCELL_ID1, PCELL_ID2, PCELL_ID3};
+    for (unsigned i = 0; i < 4; ++i) {  // one byte each
+      pid |= (s.rd(pids[i]) & 0xFF) << (8 * i);
+      cid |= (s.rd(cids[i]) & 0xFF) << (8 * i);
     }
     EXPECT_EQ(pid & 0xFFFFF, 0x41330u);  // the check Linux's driver makes
     EXPECT_EQ(cid, 0xB105F00Du);
@@ -44,7 +48,7 @@ TEST(Pl330Regs, EveryRegisterOfTheMapIsDecoded) {
   }
     ZVP_PL330_REGS(ZVP_X_)
 #undef ZVP_X_
-    EXPECT_EQ(n_regs, 92u);  // 20 single registers, 8 per-channel arrays of 8, 2 ID arrays of 4
+    EXPECT_EQ(n_regs, 92u);  // 28 single registers (8 of them IDs), 8 per-channel arrays of 8
   });
 }
 
@@ -71,8 +75,8 @@ TEST(Pl330Regs, BadAccessesGetErrorResponsesOrAreIgnored) {
     s.wr(DBGINST1, 0x1234);
     EXPECT_EQ(s.rd(DBGINST1), 0u);
     // Reserved DBGCMD encodings do nothing.
-    s.wr(DBGINST0, 0x01u << 16);  // would kill the manager
-    s.wr(DBGCMD, 3);
+    s.wr(DBGINST0, Sys::inst0(-1, KILL));  // would kill the manager
+    s.wr(DBGCMD, 3);  // a reserved encoding (CMD is 0 only)
     s.pause(100);
     EXPECT_EQ(s.rd(DBGSTATUS), 0u);
   });
@@ -103,7 +107,7 @@ TEST(Pl330Regs, VendorResetAndSelfTest) {
 TEST(Pl330Regs, DebugStatusBusyWhileExecuting) {
   Sys s;
   run_sim([&] {
-    s.wr(DBGINST0, 0xA0u << 16);
+    s.wr(DBGINST0, Sys::inst0(-1, GO, 0));
     s.wr(DBGINST1, 0x1000);
     s.wr(DBGCMD, 0);
     EXPECT_EQ(s.rd(DBGSTATUS), 1u);  // accepted, not yet executed
@@ -134,11 +138,11 @@ TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
   auto w = [&](uint32_t off, uint32_t v, const sc_core::sc_time& t) { s.cpu.write32_at(kSBase + off, v, t); };
   auto r = [&](uint32_t off, const sc_core::sc_time& t) { return s.cpu.read32_at(kSBase + off, t); };
   run_sim([&] {
-    w(DBGINST0, 0xA0u << 16, lead);  // DMAGO channel 0
+    w(DBGINST0, Sys::inst0(-1, pl330::GO, 0), lead);  // DMAGO channel 0
     w(DBGINST1, 0x1000, lead);
     w(DBGCMD, 0, lead);
     EXPECT_EQ(r(DBGSTATUS, lead + c), 1u);  // taken at +1, executing; idle from +2 cycles (below)
-    w(DBGINST0, (0xA0u << 16) | (1u << 24), lead + 2 * c);  // DMAGO channel 1
+    w(DBGINST0, Sys::inst0(-1, pl330::GO, 1), lead + 2 * c);  // DMAGO channel 1
     w(DBGCMD, 0, lead + 2 * c);
     sc_core::wait(lead + 2 * c - sc_core::sc_time(1, sc_core::SC_PS));  // kernel at 0 until here
     EXPECT_EQ(s.csr(0), uint32_t(pl330::kStopped));  // the kernel is not there yet
@@ -151,9 +155,9 @@ TEST(Pl330Regs, DebugCommandsRunAtTheWritersLocalTime) {
     EXPECT_NE(s.csr(1), uint32_t(pl330::kStopped));  // started at lead + 4 cycles
     // A command written while the interface is busy in the writer's time is ignored.
     const sc_core::sc_time now = sc_core::SC_ZERO_TIME;  // no lead over the kernel
-    w(DBGINST0, 0x01u << 16 | 2u << 8 | 1u, now);  // DMAKILL channel 2
+    w(DBGINST0, Sys::inst0(2, pl330::KILL), now);  // DMAKILL channel 2
     w(DBGCMD, 0, now);
-    w(DBGINST0, (0xA0u << 16) | (3u << 24), now);
+    w(DBGINST0, Sys::inst0(-1, pl330::GO, 3), now);
     w(DBGCMD, 0, now);  // busy with the kill: ignored
     s.pause(1000);
     EXPECT_EQ(s.csr(3), uint32_t(pl330::kStopped));
@@ -173,16 +177,16 @@ TEST(Pl330Regs, AReadAfterADebugCommandSeesItsEffects) {
   auto w = [&](uint32_t off, uint32_t v, const sc_core::sc_time& t) { s.cpu.write32_at(kSBase + off, v, ahead(t)); };
   auto r = [&](uint32_t off, const sc_core::sc_time& t) { return s.cpu.read32_at(kSBase + off, ahead(t)); };
   run_sim([&] {
-    w(DBGINST0, 0xA0u << 16, lead);  // DMAGO channel 0
+    w(DBGINST0, Sys::inst0(-1, pl330::GO, 0), lead);  // DMAGO channel 0
     w(DBGINST1, 0x1000, lead);
     w(DBGCMD, 0, lead);
-    EXPECT_EQ(r(CSR0, lead + c) & 0xF, uint32_t(pl330::kStopped));  // not executed yet
+    EXPECT_EQ(regs::pl330::csr0::CHANNEL_STATUS.get(r(CSR0, lead + c)), uint32_t(pl330::kStopped));  // not executed yet
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::SC_ZERO_TIME);     // nothing to wait for
     const sc_core::sc_time latency = s.cpu.last_delay;
     EXPECT_EQ(r(DBGSTATUS, lead + 2 * c), 0u);
     EXPECT_EQ(sc_core::sc_time_stamp(), lead + 2 * c);  // the kernel caught up to the command's end
     EXPECT_EQ(s.cpu.last_delay, latency);               // the access kept its time
-    EXPECT_NE(r(CSR0, lead + 2 * c) & 0xF, uint32_t(pl330::kStopped));
+    EXPECT_NE(regs::pl330::csr0::CHANNEL_STATUS.get(r(CSR0, lead + 2 * c)), uint32_t(pl330::kStopped));
     // DMAGO to the busy channel 0 at T: the manager faults at T + 2 cycles.
     const sc_core::sc_time t = lead + 10 * c;
     w(DBGCMD, 0, t);
@@ -206,9 +210,9 @@ TEST(Pl330Regs, SecurityBitsFollowApertureAndDmagoNs) {
     EXPECT_EQ(s.rd(csr(0)) >> 21 & 1, 0u);
     EXPECT_EQ(s.rd(csr(1)) >> 21 & 1, 1u);
     EXPECT_EQ(s.rd(csr(2)) >> 21 & 1, 1u);
-    EXPECT_EQ(s.rd(csr(2)) & 0xF, uint32_t(kWaitingEvent));
-    EXPECT_EQ(s.rd(csr(2)) >> 4 & 0x1F, 1u);  // wake-up event number
-    EXPECT_EQ(s.rd(DSR) >> 9 & 1, 0u);        // the manager is secure (Zynq reset)
+    EXPECT_EQ(regs::pl330::csr0::CHANNEL_STATUS.get(s.rd(csr(2))), uint32_t(kWaitingEvent));
+    EXPECT_EQ(regs::pl330::csr0::WAKEUP_NUMBER.get(s.rd(csr(2))), 1u);  // wake-up event number
+    EXPECT_EQ(regs::pl330::dsr::DNS.get(s.rd(DSR)), 0u);        // the manager is secure (Zynq reset)
   });
 }
 
@@ -217,18 +221,18 @@ TEST(Pl330Regs, NonSecureManagerCannotStartSecureThread) {
   prm.manager_ns = true;
   Sys s(TimingMode::LT, prm);
   run_sim([&] {
-    EXPECT_EQ(s.rd(DSR) >> 9 & 1, 1u);
+    EXPECT_EQ(regs::pl330::dsr::DNS.get(s.rd(DSR)), 1u);
     EXPECT_EQ(s.rd(CR0) >> 2 & 1, 1u);
     Prog p;
     p.end();
     s.put(0x1000, p);
     s.go(0, 0x1000, false);
-    EXPECT_EQ(s.rd(DSR) & 0xF, uint32_t(kFaulting));
+    EXPECT_EQ(regs::pl330::dsr::DMA_STATUS.get(s.rd(DSR)), uint32_t(kFaulting));
     EXPECT_TRUE(s.rd(FTRD) & kDmagoErr);
     EXPECT_EQ(s.rd(FSRD), 1u);
     EXPECT_TRUE(s.abort_line.read());
     s.kill_mgr();
-    EXPECT_EQ(s.rd(DSR) & 0xF, 0u);
+    EXPECT_EQ(regs::pl330::dsr::DMA_STATUS.get(s.rd(DSR)), 0u);
     EXPECT_FALSE(s.abort_line.read());
     s.go(0, 0x1000, true);  // DMAGO ns works
     EXPECT_TRUE(s.wait_state(0, kStopped));

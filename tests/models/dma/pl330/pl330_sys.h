@@ -73,8 +73,11 @@ struct Prog {
 inline uint32_t make_ccr(unsigned src_size, unsigned src_len, unsigned dst_size, unsigned dst_len,
                          bool src_inc = true, bool dst_inc = true, unsigned swap = 0) {
   auto lg = [](unsigned v) { unsigned n = 0; while ((1u << n) < v) ++n; return n; };
-  return (src_inc ? 1u : 0) | lg(src_size) << 1 | (src_len - 1) << 4 | (dst_inc ? 1u << 14 : 0) |
-         lg(dst_size) << 15 | (dst_len - 1) << 18 | swap << 28;
+  namespace cc = regs::pl330::cc0;  // values at their fields' places, not masked (tests may overflow one)
+  return uint32_t(src_inc) << cc::SRC_INC.shift | lg(src_size) << cc::SRC_BURST_SIZE.shift |
+         (src_len - 1) << cc::SRC_BURST_LEN.shift | uint32_t(dst_inc) << cc::DST_INC.shift |
+         lg(dst_size) << cc::DST_BURST_SIZE.shift | (dst_len - 1) << cc::DST_BURST_LEN.shift |
+         swap << cc::ENDIAN_SWAP_SIZE.shift;
 }
 
 // A peripheral on one request interface: records the DMAC's acknowledges, answers flush
@@ -130,18 +133,25 @@ struct Sys {
 
   // The vendor sequence: wait for DBGSTATUS idle, write DBGINST0/1, execute with DBGCMD = 0.
   void dbg(uint32_t inst0, uint32_t inst1, bool ns = false) {
-    while (rd(pl330::DBGSTATUS, ns) & 1) pause(10);
+    namespace r = regs::pl330;
+    while (r::dbgstatus::BUSY.get(rd(pl330::DBGSTATUS, ns))) pause(10);
     wr(pl330::DBGINST0, inst0, ns);
     wr(pl330::DBGINST1, inst1, ns);
-    wr(pl330::DBGCMD, 0, ns);
-    while (rd(pl330::DBGSTATUS, ns) & 1) pause(10);
+    wr(pl330::DBGCMD, r::dbgcmd::CMD.prep(r::dbgcmd::CMD_EXECUTE), ns);
+    while (r::dbgstatus::BUSY.get(rd(pl330::DBGSTATUS, ns))) pause(10);
+  }
+  // DBGINST0 for the manager (channel < 0) or a channel thread: instruction bytes 0 and 1.
+  static uint32_t inst0(int channel, uint8_t b0, uint8_t b1 = 0) {
+    namespace i0 = regs::pl330::dbginst0;
+    return i0::INSTR1.prep(b1) | i0::INSTR0.prep(b0) | i0::CHANNEL.prep(channel < 0 ? 0 : unsigned(channel)) |
+           i0::DEBUG_THREAD.prep(channel < 0 ? i0::DEBUG_THREAD_MANAGER : i0::DEBUG_THREAD_CHANNEL);
   }
   void go(unsigned ch, uint32_t pc, bool ns_op = false, bool ns_aperture = false) {
-    dbg((ch << 24) | (uint32_t(ns_op ? 0xA2 : 0xA0) << 16), pc, ns_aperture);
+    dbg(inst0(-1, pl330::Op(ns_op ? pl330::GO_NS : pl330::GO), uint8_t(ch)), pc, ns_aperture);
   }
-  void kill_ch(unsigned ch) { dbg((0x01u << 16) | (ch << 8) | 1u, 0); }
-  void kill_mgr() { dbg(0x01u << 16, 0); }
-  uint32_t csr(unsigned ch) { return rd(pl330::csr(ch)) & 0xF; }
+  void kill_ch(unsigned ch) { dbg(inst0(int(ch), pl330::KILL), 0); }
+  void kill_mgr() { dbg(inst0(-1, pl330::KILL), 0); }
+  uint32_t csr(unsigned ch) { return regs::pl330::csr0::CHANNEL_STATUS.get(rd(pl330::csr(ch))); }
   // Polls CSRn until it reads `state` (or the simulated timeout passes).
   bool wait_state(unsigned ch, uint32_t state, double timeout_us = 2000) {
     const sc_core::sc_time end = sc_core::sc_time_stamp() + sc_core::sc_time(timeout_us, sc_core::SC_US);
