@@ -9,6 +9,7 @@
 #include "ps/private_timer.h"
 #include "regs/gic_regs.h"
 #include "regs/private_timer_regs.h"
+#include "zvp_memmap.h"
 
 using namespace zvp;
 using zvp::test::TestInitiator;
