@@ -47,7 +47,8 @@ class Gic : public sc_core::sc_module {
   // 32 priority levels implemented (UG585): the PMR's priority field.
   static constexpr uint8_t kPriorityMask = regs::gicc::pmr::PRIORITY.mask();
 
-  // num_irqs: multiple of 32 (Zynq: 96). num_cpus: CPUs in the MPCore cluster (1 for 7z007s,
+  // num_irqs: multiple of 32, at most the 96 of the Zynq (the arrays of gic.regs.yaml; more
+  // throws std::logic_error). num_cpus: CPUs in the MPCore cluster (1 for 7z007s,
   // 2 otherwise): sets the writable SPI target bits and ICDICTR.CPUNumber; only CPU0's
   // interface is modelled.
   Gic(sc_core::sc_module_name name, unsigned num_irqs = 96, unsigned num_cpus = 1);
