@@ -3,74 +3,67 @@
 #include <algorithm>
 #include <string>
 
-#include "zvp_memmap.h"
+#include "plain_registers.h"
+
 
 namespace zvp {
 
 namespace {
 constexpr int kEnable = 0, kPending = 1, kActive = 2;
-// Cortex-A9 MPCore fixed configuration of SGIs (all edge) and PPIs (IDs 27, 29, 30 edge;
-// 28 and 31, the PL's nFIQ/nIRQ, level): ICDICFR0/1 read-only values.
-constexpr uint32_t kIcfrSgi = 0xAAAAAAAAu;
-constexpr uint32_t kIcfrPpi = 0x7DC00000u;
-// SPI ICDICFR reset: every ID level-sensitive, bit 0 of each pair set (1-N model).
-constexpr uint32_t kIcfrSpiReset = 0x55555555u;
-// Identification registers at 0xFD0..0xFFC (Cortex-A9 interrupt distributor), and the
-// implementer ids (UG585: ICDIIDR 0x0102043B, ICCIIDR 0x3901243B).
-constexpr uint32_t kIdRegs[12] = {0x04, 0x00, 0x00, 0x00, 0x90, 0xB3,
-                                  0x1B, 0x00, 0x0D, 0xF0, 0x05, 0xB1};
-constexpr uint32_t kIcdIidr = 0x0102043Bu;
-constexpr uint32_t kIccIidr = 0x3901243Bu;
-
-std::string idx(const char* base, unsigned i) { return std::string(base) + std::to_string(i); }
+namespace D = regs::gicd;
+namespace C = regs::gicc;
+// With 5 implemented priority bits the smallest binary point is 7 - 5 = 2 (group priority =
+// bits [7:3]).
+constexpr uint32_t kMinBinaryPoint = 7 - C::pmr::PRIORITY.width;
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
+// Registers, offsets, reset values and writable bits: gic.regs.yaml.
 GicDistributor::GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned n,
                                unsigned ncpu)
     : RegisterDevice(name), gic_(gic) {
   const unsigned words = n / 32;
-  regs_.add("DCR", ZVP_GICD_DCR).writable(0x1).on_write([this](uint32_t, uint32_t v) {
-    gic_.dist_enable_ = v & 1;
+  regs_.add(D::DCR_INFO).on_write([this](uint32_t, uint32_t v) {
+    gic_.dist_enable_ = D::dcr::ENABLE.get(v);
     gic_.update();
   });
-  // ITLinesNumber = n/32 - 1, CPUNumber = cpus - 1; no Security Extensions reported.
-  regs_.add("ICTR", ZVP_GICD_ICTR, (words - 1) | ((ncpu - 1) << 5), Access::RO);
-  regs_.add("IIDR", ZVP_GICD_IIDR, kIcdIidr, Access::RO);
+  // No Security Extensions reported.
+  regs_.add(D::ICTR_INFO)
+      .reset_value(D::ictr::IT_LINES_NUMBER.prep(words - 1) | D::ictr::CPU_NUMBER.prep(ncpu - 1));
+  regs_.add(D::IIDR_INFO);
   for (unsigned w = 0; w < words; ++w) {
     const unsigned first = 32 * w;
     // Interrupt security: every interrupt stays Secure (plain storage, no effect modelled).
-    regs_.add(idx("ISR", w), ZVP_GICD_ISR + 4 * w);
-    regs_.add(idx("ISER", w), ZVP_GICD_ISER + 4 * w)
+    regs_.add(D::ISR_INFO, w);
+    regs_.add(D::ISER_INFO, w)
         .on_read([this, first](uint32_t) { return gic_.read_bits(first, kEnable); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(first, d & m, true); });
-    regs_.add(idx("ICER", w), ZVP_GICD_ICER + 4 * w)
+    regs_.add(D::ICER_INFO, w)
         .on_read([this, first](uint32_t) { return gic_.read_bits(first, kEnable); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(first, d & m, false); });
-    regs_.add(idx("ISPR", w), ZVP_GICD_ISPR + 4 * w)
+    regs_.add(D::ISPR_INFO, w)
         .on_read([this, first](uint32_t) { return gic_.read_bits(first, kPending); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(first, d & m, true); });
-    regs_.add(idx("ICPR", w), ZVP_GICD_ICPR + 4 * w)
+    regs_.add(D::ICPR_INFO, w)
         .on_read([this, first](uint32_t) { return gic_.read_bits(first, kPending); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(first, d & m, false); });
-    regs_.add(idx("ABR", w), ZVP_GICD_ABR + 4 * w, 0, Access::RO)
-        .on_read([this, first](uint32_t) { return gic_.read_bits(first, kActive); });
+    regs_.add(D::ABR_INFO, w).on_read([this, first](uint32_t) { return gic_.read_bits(first, kActive); });
   }
   for (unsigned w = 0; w < n / 4; ++w) {
     const unsigned first = 4 * w;
-    regs_.add(idx("IPR", w), ZVP_GICD_IPR + 4 * w)
+    regs_.add(D::IPR_INFO, w)
         .sub_word()
         .on_read([this, first](uint32_t) { return gic_.read_bytes(first, false); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(first, d, m, false); });
-    regs_.add(idx("IPTR", w), ZVP_GICD_IPTR + 4 * w)
+    regs_.add(D::IPTR_INFO, w)
         .sub_word()
         .on_read([this, first](uint32_t) { return gic_.read_bytes(first, true); })
         .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(first, d, m, true); });
   }
   for (unsigned w = 0; w < n / 16; ++w) {
-    Register& r = regs_.add(idx("ICFR", w), ZVP_GICD_ICFR + 4 * w);
-    if (w < 2) {
-      r.on_read([w](uint32_t) { return w == 0 ? kIcfrSgi : kIcfrPpi; }).on_write_raw([](uint32_t, uint32_t) {});
+    Register& r = regs_.add(D::ICFR_INFO, w);
+    if (w < 2) {  // SGIs and PPIs: fixed on the Cortex-A9
+      r.on_read([w](uint32_t) { return w == 0 ? D::ICFR_SGI : D::ICFR_PPI; }).on_write_raw([](uint32_t, uint32_t) {});
     } else {
       r.on_read([this, w](uint32_t) { return gic_.cfg_[w]; })
           .on_write_raw([this, w](uint32_t d, uint32_t m) {
@@ -79,52 +72,44 @@ GicDistributor::GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned 
     }
   }
   // Line levels of the PPIs (bit id-16) and of the SPIs.
-  regs_.add("PPI_STAT", ZVP_GICD_PPI_STAT, 0, Access::RO).on_read([this](uint32_t) {
-    return (gic_.line_bits(0) >> 16) & 0xF800u;  // IDs 27..31 -> bits 11..15
+  regs_.add(D::PPI_STAT_INFO).on_read([this](uint32_t) {
+    return (gic_.line_bits(0) >> 16) & D::ppi_stat::PPI_STATUS.mask();  // IDs 27..31
   });
   for (unsigned w = 1; w < words; ++w)
-    regs_.add(idx("SPI_STAT", w - 1), ZVP_GICD_SPI_STAT + 4 * (w - 1), 0, Access::RO)
-        .on_read([this, w](uint32_t) { return gic_.line_bits(32 * w); });
-  regs_.add("SGIR", ZVP_GICD_SGIR, 0, Access::WO).on_write_raw([this](uint32_t d, uint32_t m) {
-    if (m == 0xFFFFFFFFu) gic_.write_sgir(d);
+    regs_.add(D::SPI_STAT_INFO, w - 1).on_read([this, w](uint32_t) { return gic_.line_bits(32 * w); });
+  regs_.add(D::SGIR_INFO).on_write_raw([this](uint32_t d, uint32_t m) {
+    if (m == 0xFFFFFFFFu) gic_.write_sgir(d);  // whole-word writes only
   });
-  for (unsigned i = 0; i < 12; ++i)
-    regs_.add(idx("ID", i), ZVP_GICD_PIDR4 + 4 * i, kIdRegs[i], Access::RO);
+  // The rest: the identification registers (PIDRn, CIDRn: read-only reset values).
+  add_plain_registers(regs_, D::ALL_REGS);
 }
 
 // ---------------------------------------------------------------------------------------------
 GicCpuInterface::GicCpuInterface(sc_core::sc_module_name name, Gic& gic)
     : RegisterDevice(name), gic_(gic) {
-  // [0] EnableS, [1] EnableNS, [2] AckCtl, [3] FIQEn, [4] SBPR.
-  regs_.add("ICR", ZVP_GICC_ICR).writable(0x1F).on_write([this](uint32_t, uint32_t v) {
+  regs_.add(C::ICR_INFO).on_write([this](uint32_t, uint32_t v) {
     gic_.icr_ = v;
     gic_.update();
   });
-  regs_.add("PMR", ZVP_GICC_PMR).writable(Gic::kPriorityMask).on_write([this](uint32_t, uint32_t v) {
+  regs_.add(C::PMR_INFO).on_write([this](uint32_t, uint32_t v) {
     gic_.pmr_ = static_cast<uint8_t>(v);
     gic_.update();
   });
-  // With 5 priority bits the smallest binary point is 2 (group priority = bits [7:3]).
-  regs_.add("BPR", ZVP_GICC_BPR, 2).on_write_raw([this](uint32_t d, uint32_t m) {
-    if (!(m & 0xFF)) return;
-    gic_.bpr_ = static_cast<uint8_t>(std::max<uint32_t>(d & 7, 2));
-    regs_["BPR"].set(gic_.bpr_);
+  Register* bpr = &regs_.add(C::BPR_INFO);
+  bpr->on_write_raw([this, bpr](uint32_t d, uint32_t m) {
+    if (!(m & C::bpr::BINARY_POINT.mask())) return;
+    gic_.bpr_ = static_cast<uint8_t>(std::max<uint32_t>(C::bpr::BINARY_POINT.get(d), kMinBinaryPoint));
+    bpr->set(gic_.bpr_);
     gic_.update();
   });
-  regs_.add("IAR", ZVP_GICC_IAR, Gic::kSpurious, Access::RO).on_read([this](uint32_t) {
+  regs_.add(C::IAR_INFO).on_read([this](uint32_t) {
     return gic_.acknowledge();
   }).on_peek([this](uint32_t) { return gic_.highest_pending_id(); });  // what IAR would give
-  regs_.add("EOIR", ZVP_GICC_EOIR, 0, Access::WO).on_write_raw([this](uint32_t d, uint32_t) {
-    gic_.end_of_interrupt(d);
-  });
-  regs_.add("RPR", ZVP_GICC_RPR, 0xFF, Access::RO).on_read([this](uint32_t) {
-    return uint32_t(gic_.running_priority());
-  });
-  regs_.add("HPIR", ZVP_GICC_HPIR, Gic::kSpurious, Access::RO).on_read([this](uint32_t) {
-    return gic_.highest_pending_id();
-  });
-  regs_.add("ABPR", ZVP_GICC_ABPR, 3).writable(0x7);  // Non-secure alias: storage only
-  regs_.add("IIDR", ZVP_GICC_IIDR, kIccIidr, Access::RO);
+  regs_.add(C::EOIR_INFO).on_write_raw([this](uint32_t d, uint32_t) { gic_.end_of_interrupt(d); });
+  regs_.add(C::RPR_INFO).on_read([this](uint32_t) { return uint32_t(gic_.running_priority()); });
+  regs_.add(C::HPIR_INFO).on_read([this](uint32_t) { return gic_.highest_pending_id(); });
+  // The rest: ABPR (the Non-secure alias: storage only) and the identification register.
+  add_plain_registers(regs_, C::ALL_REGS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,9 +133,9 @@ void Gic::reset() {
   prio_.assign(n_, 0);
   target_.assign(n_, 0);
   sgi_src_.assign(16, 0);
-  cfg_.assign(n_ / 16, kIcfrSpiReset);
-  cfg_[0] = kIcfrSgi;
-  cfg_[1] = kIcfrPpi;
+  cfg_.assign(n_ / 16, static_cast<uint32_t>(D::ICFR_RESET));
+  cfg_[0] = D::ICFR_SGI;
+  cfg_[1] = D::ICFR_PPI;
   for (unsigned id = 0; id < 32; ++id) {
     enabled_[id] = id < 16;  // SGIs are permanently enabled on the Cortex-A9
     edge_[id] = (cfg_[id / 16] >> (2 * (id % 16) + 1)) & 1;
@@ -158,8 +143,8 @@ void Gic::reset() {
   active_stack_.clear();
   dist_enable_ = false;
   icr_ = 0;
-  pmr_ = 0;
-  bpr_ = 2;
+  pmr_ = static_cast<uint8_t>(C::PMR_RESET);
+  bpr_ = static_cast<uint8_t>(C::BPR_RESET);
   dist.regs().reset();
   cpu.regs().reset();
   update();
@@ -250,11 +235,12 @@ void Gic::write_config(unsigned word, uint32_t value) {
 }
 
 void Gic::write_sgir(uint32_t v) {
-  const unsigned id = v & 0xF;
-  const unsigned filter = (v >> 24) & 3;
-  const unsigned list = (v >> 16) & 0xFF;
+  const unsigned id = D::sgir::SGIINTID.get(v);
+  const unsigned filter = D::sgir::TARGET_LIST_FILTER.get(v);
+  const unsigned list = D::sgir::CPU_TARGET_LIST.get(v);
   // Only CPU0's interface exists: "all but self" reaches no modelled CPU; 3 is reserved.
-  bool to_self = (filter == 0 && (list & 1)) || filter == 2;
+  bool to_self = (filter == D::sgir::TARGET_LIST_FILTER_LIST && (list & 1)) ||
+                 filter == D::sgir::TARGET_LIST_FILTER_SELF;
   if (!to_self) return;
   latch_[id] = true;
   sgi_src_[id] = 0;  // requested by CPU0
@@ -274,7 +260,7 @@ uint8_t Gic::group_mask() const {
 }
 
 uint8_t Gic::running_priority() const {
-  uint8_t rp = 0xFF;
+  uint8_t rp = static_cast<uint8_t>(C::RPR_RESET);  // idle
   for (const Ack& a : active_stack_) rp = std::min(rp, a.prio);
   return rp;
 }
@@ -291,7 +277,7 @@ int Gic::best_candidate() const {
 }
 
 bool Gic::signalled(int id) const {
-  if (id < 0 || !(icr_ & 0x3)) return false;
+  if (id < 0 || !(icr_ & (C::icr::ENABLE_S.mask() | C::icr::ENABLE_NS.mask()))) return false;
   if (prio_[id] >= pmr_) return false;
   if (!active_stack_.empty()) {
     uint8_t g = group_mask();
@@ -302,7 +288,7 @@ bool Gic::signalled(int id) const {
 
 void Gic::update() {
   bool sig = signalled(best_candidate());
-  bool use_fiq = (icr_ >> 3) & 1;
+  bool use_fiq = C::icr::FIQ_EN.get(icr_);
   bool want_irq = sig && !use_fiq, want_fiq = sig && use_fiq;
   if (irq.read() != want_irq) irq.write(want_irq);
   if (fiq.read() != want_fiq) fiq.write(want_fiq);
@@ -315,13 +301,13 @@ uint32_t Gic::acknowledge() {
   latch_[id] = false;  // a level ID still asserted stays pending too (active and pending)
   active_stack_.push_back({static_cast<unsigned>(id), prio_[id]});
   uint32_t v = static_cast<uint32_t>(id);
-  if (id < 16) v |= uint32_t(sgi_src_[id]) << 10;
+  if (id < 16) v |= C::iar::CPUID.prep(sgi_src_[id]);
   update();
   return v;
 }
 
 void Gic::end_of_interrupt(uint32_t v) {
-  unsigned id = v & 0x3FF;
+  unsigned id = C::eoir::INTERRUPT_ID.get(v);
   if (id >= n_ || !active_[id]) return;  // spurious or not active: ignored
   active_[id] = false;
   for (auto it = active_stack_.rbegin(); it != active_stack_.rend(); ++it)
@@ -336,7 +322,7 @@ uint32_t Gic::highest_pending_id() const {
   int id = best_candidate();
   if (id < 0) return kSpurious;
   uint32_t v = static_cast<uint32_t>(id);
-  if (id < 16) v |= uint32_t(sgi_src_[id]) << 10;
+  if (id < 16) v |= C::iar::CPUID.prep(sgi_src_[id]);
   return v;
 }
 

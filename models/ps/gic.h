@@ -17,6 +17,7 @@
 
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/gic_regs.h"
 
 namespace zvp {
 
@@ -42,10 +43,12 @@ class GicCpuInterface : public RegisterDevice {
 
 class Gic : public sc_core::sc_module {
  public:
-  static constexpr unsigned kSpurious = 1023;
-  static constexpr uint8_t kPriorityMask = 0xF8;  // 32 priority levels implemented (UG585)
+  static constexpr unsigned kSpurious = regs::gicc::SPURIOUS;
+  // 32 priority levels implemented (UG585): the PMR's priority field.
+  static constexpr uint8_t kPriorityMask = regs::gicc::pmr::PRIORITY.mask();
 
-  // num_irqs: multiple of 32 (Zynq: 96). num_cpus: CPUs in the MPCore cluster (1 for 7z007s,
+  // num_irqs: multiple of 32, at most the 96 of the Zynq (the arrays of gic.regs.yaml; more
+  // throws std::logic_error). num_cpus: CPUs in the MPCore cluster (1 for 7z007s,
   // 2 otherwise): sets the writable SPI target bits and ICDICTR.CPUNumber; only CPU0's
   // interface is modelled.
   Gic(sc_core::sc_module_name name, unsigned num_irqs = 96, unsigned num_cpus = 1);
@@ -113,8 +116,8 @@ class Gic : public sc_core::sc_module {
   // CPU interface / distributor control state (mirrors of registers, kept by callbacks).
   bool dist_enable_ = false;
   uint32_t icr_ = 0;
-  uint8_t pmr_ = 0;
-  uint8_t bpr_ = 2;
+  uint8_t pmr_ = regs::gicc::PMR_RESET;
+  uint8_t bpr_ = regs::gicc::BPR_RESET;
 };
 
 }  // namespace zvp

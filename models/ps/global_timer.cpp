@@ -1,10 +1,13 @@
 #include "global_timer.h"
 
 #include "tick_math.h"
-#include "zvp_memmap.h"
-
 namespace zvp {
 
+namespace {
+namespace G = regs::gtimer;
+}  // namespace
+
+// Registers, offsets, reset values and writable bits: global_timer.regs.yaml.
 GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
     : RegisterDevice(name), clk_(clk) {
   auto write_counter = [this](bool hi, uint32_t v) {
@@ -16,29 +19,27 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
     sync(access_time_);
     schedule();
   };
-  regs_.add("COUNTER_LO", ZVP_GTIMER_COUNTER_LO)
+  regs_.add(G::COUNTER_LO_INFO)
       .on_read([this](uint32_t) { return uint32_t(count_); })
       .on_write_raw([write_counter](uint32_t d, uint32_t m) {
         if (m == 0xFFFFFFFFu) write_counter(false, d);
       });
-  regs_.add("COUNTER_HI", ZVP_GTIMER_COUNTER_HI)
+  regs_.add(G::COUNTER_HI_INFO)
       .on_read([this](uint32_t) { return uint32_t(count_ >> 32); })
       .on_write_raw([write_counter](uint32_t d, uint32_t m) {
         if (m == 0xFFFFFFFFu) write_counter(true, d);
       });
-  // [0] timer enable, [1] comparator enable, [2] IRQ enable, [3] auto-increment, [15:8] prescaler
-  regs_.add("CONTROL", ZVP_GTIMER_CONTROL).writable(0xFF0F).on_write([this](uint32_t old, uint32_t v) {
+  regs_.add(G::CONTROL_INFO).on_write([this](uint32_t old, uint32_t v) {
     ctrl_ = v;
     rebase(count_, access_time_);
-    if ((v & 2) && !(old & 2)) armed_ = true;
+    if (G::control::COMP_ENABLE.get(v) && !G::control::COMP_ENABLE.get(old)) armed_ = true;
     sync(access_time_);
     schedule();
     update_irq();
   });
-  regs_.add("ISR", ZVP_GTIMER_ISR).writable(0).w1c(0x1).on_write([this](uint32_t, uint32_t) {
-    update_irq();
-  });
-  regs_.add("COMPARATOR_LO", ZVP_GTIMER_COMPARATOR_LO)
+  isr_ = &regs_.add(G::ISR_INFO);
+  isr_->on_write([this](uint32_t, uint32_t) { update_irq(); });
+  regs_.add(G::COMPARATOR_LO_INFO)
       .on_read([this](uint32_t) { return comp_lo_; })
       .on_write([this](uint32_t, uint32_t v) {
         comp_lo_ = v;
@@ -46,7 +47,7 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
         sync(access_time_);
         schedule();
       });
-  regs_.add("COMPARATOR_HI", ZVP_GTIMER_COMPARATOR_HI)
+  regs_.add(G::COMPARATOR_HI_INFO)
       .on_read([this](uint32_t) { return comp_hi_; })
       .on_write([this](uint32_t, uint32_t v) {
         comp_hi_ = v;
@@ -54,7 +55,7 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
         sync(access_time_);
         schedule();
       });
-  regs_.add("AUTOINC", ZVP_GTIMER_AUTOINC);
+  autoinc_ = &regs_.add(G::AUTOINC_INFO);
   SC_METHOD(on_event);
   sensitive << ev_;
   dont_initialize();
@@ -63,7 +64,9 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
 void GlobalTimer::reset() {
   ev_.cancel();
   regs_.reset();
-  ctrl_ = comp_lo_ = comp_hi_ = 0;
+  ctrl_ = static_cast<uint32_t>(G::CONTROL_RESET);
+  comp_lo_ = static_cast<uint32_t>(G::COMPARATOR_LO_RESET);
+  comp_hi_ = static_cast<uint32_t>(G::COMPARATOR_HI_RESET);
   armed_ = false;
   rebase(0, sc_core::sc_time_stamp());
   update_irq();
@@ -96,9 +99,9 @@ void GlobalTimer::sync(sc_core::sc_time t) {
   last_sync_ = t;
   if (enabled()) count_ = base_count_ + cycles_elapsed(clk_, t - base_time_) / tick_cycles();
   if (!comp_enabled() || !armed_ || count_ < comparator()) return;
-  regs_["ISR"].set(1);
-  const uint32_t inc = regs_["AUTOINC"].get();
-  if ((ctrl_ & 8) && inc != 0) {
+  isr_->set(G::isr::EVENT_FLAG.set(isr_->get(), 1));
+  const uint32_t inc = autoinc_->get();
+  if (G::control::AUTO_INCREMENT.get(ctrl_) && inc != 0) {
     // Every match adds the increment; several matches may have passed since the last sync.
     uint64_t n = (count_ - comparator()) / inc + 1;
     set_comparator(comparator() + n * inc);
@@ -127,7 +130,7 @@ void GlobalTimer::on_event() {
 }
 
 void GlobalTimer::update_irq() {
-  bool level = regs_["ISR"].bit(0) && (ctrl_ & 4);
+  bool level = G::isr::EVENT_FLAG.get(isr_->get()) && G::control::IRQ_ENABLE.get(ctrl_);
   if (irq.read() != level) irq.write(level);
 }
 

@@ -11,6 +11,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/global_timer_regs.h"
 
 namespace zvp {
 
@@ -36,15 +37,17 @@ class GlobalTimer : public RegisterDevice {
   void update_irq();
   uint64_t comparator() const { return (uint64_t(comp_hi_) << 32) | comp_lo_; }
   void set_comparator(uint64_t v);
-  uint64_t tick_cycles() const { return uint64_t((ctrl_ >> 8) & 0xFF) + 1; }
-  bool enabled() const { return ctrl_ & 1; }
-  bool comp_enabled() const { return ctrl_ & 2; }
+  uint64_t tick_cycles() const { return uint64_t(regs::gtimer::control::PRESCALER.get(ctrl_)) + 1; }
+  bool enabled() const { return regs::gtimer::control::TIMER_ENABLE.get(ctrl_); }
+  bool comp_enabled() const { return regs::gtimer::control::COMP_ENABLE.get(ctrl_); }
 
   Clock clk_;
   sc_core::sc_event ev_;
   sc_core::sc_time base_time_, last_sync_, access_time_;
   uint64_t base_count_ = 0, count_ = 0;
-  uint32_t ctrl_ = 0, comp_lo_ = 0, comp_hi_ = 0;
+  Register *isr_, *autoinc_;
+  uint32_t ctrl_ = regs::gtimer::CONTROL_RESET, comp_lo_ = regs::gtimer::COMPARATOR_LO_RESET,
+           comp_hi_ = regs::gtimer::COMPARATOR_HI_RESET;
   bool armed_ = false;  // comparator match still to come (re-armed by writes / auto-increment)
 };
 

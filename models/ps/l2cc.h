@@ -15,16 +15,19 @@
 #include "core/register_device.h"
 #include "memory/outer_cache.h"
 #include "memory/set_assoc_cache.h"
+#include "regs/l2cc_regs.h"
 
 namespace zvp {
 
 class L2CacheController : public RegisterDevice, public OuterCache {
  public:
   struct Config {
-    uint32_t cache_id = 0x410000C8;    // ARM, PL310 r3p2
-    uint32_t cache_type = 0x9E300300;  // 8-way, 32-byte lines, 512 KB
-    uint32_t aux_control = 0x02060000; // UG585 reset value
-    uint32_t ram_latency = 0x00000777; // tag/data RAM control reset value
+    // Reset values of the identification, auxiliary control and RAM latency registers
+    // (default: the Zynq's, l2cc.regs.yaml).
+    uint32_t cache_id = regs::l2cc::CACHE_ID_RESET;        // ARM, PL310 r3p2
+    uint32_t cache_type = regs::l2cc::CACHE_TYPE_RESET;    // 8-way, 32-byte lines, 512 KB
+    uint32_t aux_control = regs::l2cc::AUX_CONTROL_RESET;
+    uint32_t ram_latency = regs::l2cc::TAG_RAM_CONTROL_RESET;  // tag and data RAM control
     CacheGeometry geometry{512 * 1024, 8, 32};
   };
   L2CacheController(sc_core::sc_module_name name, const Config& cfg);
@@ -36,7 +39,7 @@ class L2CacheController : public RegisterDevice, public OuterCache {
     enabled_ = false;
     lock_d_ = lock_i_ = 0;
   }
-  bool enabled() { return regs_["CONTROL"].bit(0); }
+  bool enabled() const { return regs::l2cc::control::L2_ENABLE.get(control_->get()); }
   uint64_t maintenance_ops() const { return ops_; }
   uint64_t syncs() const { return syncs_; }
   const SetAssocCache& tags() const { return tags_; }
@@ -49,6 +52,7 @@ class L2CacheController : public RegisterDevice, public OuterCache {
   void maintain_pa(uint32_t off, uint32_t pa);
   void maintain_index(uint32_t off, uint32_t v);
   void maintain_way(uint32_t off, uint32_t mask);
+  Register* control_;
   uint64_t ops_ = 0, syncs_ = 0;
   bool enabled_ = false;
   uint32_t lock_d_ = 0, lock_i_ = 0;  // master 0's lockdown-by-way masks

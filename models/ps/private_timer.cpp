@@ -1,48 +1,52 @@
 #include "private_timer.h"
 
 #include "tick_math.h"
-#include "zvp_memmap.h"
 
 namespace zvp {
 
+namespace {
+namespace T = regs::ptimer;
+namespace W = regs::pwdt;
+}  // namespace
+
+// Registers, offsets, reset values and writable bits: private_timer.regs.yaml (the watchdog's
+// CONTROL has the WD_MODE bit the timer's lacks).
 PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool watchdog)
     : RegisterDevice(name), clk_(clk), wdt_(watchdog) {
-  regs_.add("LOAD", ZVP_PTIMER_LOAD).on_write([this](uint32_t, uint32_t v) {
+  load_ = &regs_.add(wdt_ ? W::LOAD_INFO : T::LOAD_INFO);
+  load_->on_write([this](uint32_t, uint32_t v) {
     rebase(v, access_time_);  // writing Load also writes the counter (A9 MPCore TRM)
     schedule();
   });
-  regs_.add("COUNTER", ZVP_PTIMER_COUNTER)
+  regs_.add(wdt_ ? W::COUNTER_INFO : T::COUNTER_INFO)
       .on_read([this](uint32_t) { return count_; })
       .on_write([this](uint32_t, uint32_t v) {
         rebase(v, access_time_);
         schedule();
       });
-  // [0] enable, [1] auto-reload, [2] IRQ enable, [3] watchdog mode (watchdog only), [15:8] prescaler
-  regs_.add("CONTROL", ZVP_PTIMER_CONTROL)
-      .writable(wdt_ ? 0xFF0Fu : 0xFF07u)
-      .on_write([this](uint32_t old, uint32_t v) {
-        // Watchdog mode can only be left through the disable sequence.
-        if (wdt_ && (old & 8) && !(v & 8)) {
-          v |= 8;
-          regs_["CONTROL"].set(v);
-        }
-        ctrl_ = v;
-        rebase(count_, access_time_);
-        schedule();
-        update_irq();
-      });
-  regs_.add("ISR", ZVP_PTIMER_ISR).writable(0).w1c(0x1).on_write([this](uint32_t, uint32_t) {
+  control_ = &regs_.add(wdt_ ? W::CONTROL_INFO : T::CONTROL_INFO);
+  control_->on_write([this](uint32_t old, uint32_t v) {
+    // Watchdog mode can only be left through the disable sequence.
+    if (wdt_ && W::control::WD_MODE.get(old) && !W::control::WD_MODE.get(v)) {
+      v |= W::control::WD_MODE.mask();
+      control_->set(v);
+    }
+    ctrl_ = v;
+    rebase(count_, access_time_);
+    schedule();
     update_irq();
   });
+  isr_ = &regs_.add(wdt_ ? W::ISR_INFO : T::ISR_INFO);
+  isr_->on_write([this](uint32_t, uint32_t) { update_irq(); });
   if (wdt_) {
-    regs_.add("RESET_STATUS", ZVP_PWDT_RESET_STATUS).writable(0).w1c(0x1);
-    regs_.add("DISABLE", ZVP_PWDT_DISABLE, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
-      if (v == 0x12345678u) {
+    reset_status_ = &regs_.add(W::RESET_STATUS_INFO);
+    regs_.add(W::DISABLE_INFO).on_write([this](uint32_t, uint32_t v) {
+      if (v == W::DISABLE_KEY1) {
         disable_seq_ = 1;
-      } else if (v == 0x87654321u && disable_seq_ == 1) {
+      } else if (v == W::DISABLE_KEY2 && disable_seq_ == 1) {
         disable_seq_ = 0;
-        ctrl_ &= ~8u;
-        regs_["CONTROL"].set(ctrl_);
+        ctrl_ &= ~W::control::WD_MODE.mask();
+        control_->set(ctrl_);
       } else {
         disable_seq_ = 0;
       }
@@ -56,7 +60,7 @@ PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool 
 void PrivateTimer::reset() {
   ev_.cancel();
   regs_.reset();
-  ctrl_ = 0;
+  ctrl_ = control_->get();
   disable_seq_ = 0;
   rebase(0, sc_core::sc_time_stamp());
   update_irq();
@@ -76,7 +80,7 @@ void PrivateTimer::rebase(uint32_t count, const sc_core::sc_time& t) {
   base_time_ = t;
   last_sync_ = t;
   base_count_ = count;
-  base_load_ = regs_["LOAD"].get();
+  base_load_ = load_->get();
   count_ = count;
   events_seen_ = 0;
 }
@@ -103,10 +107,10 @@ void PrivateTimer::sync(sc_core::sc_time t) {
   if (events > events_seen_) {
     events_seen_ = events;
     if (wd_mode()) {
-      regs_["RESET_STATUS"].set(1);
+      reset_status_->set(W::reset_status::RESET_FLAG.set(reset_status_->get(), 1));
       if (reset_hook_) reset_hook_();
     } else {
-      regs_["ISR"].set(1);
+      isr_->set(T::isr::EVENT_FLAG.set(isr_->get(), 1));
       update_irq();
     }
   }
@@ -130,7 +134,7 @@ void PrivateTimer::on_event() {
 }
 
 void PrivateTimer::update_irq() {
-  bool level = regs_["ISR"].bit(0) && (ctrl_ & 4);
+  bool level = T::isr::EVENT_FLAG.get(isr_->get()) && T::control::IRQ_ENABLE.get(ctrl_);
   if (irq.read() != level) irq.write(level);
 }
 

@@ -15,6 +15,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/private_timer_regs.h"
 
 namespace zvp {
 
@@ -44,16 +45,18 @@ class PrivateTimer : public RegisterDevice {
   void schedule();
   void on_event();
   void update_irq();
-  uint64_t tick_cycles() const { return uint64_t((ctrl_ >> 8) & 0xFF) + 1; }
-  bool enabled() const { return ctrl_ & 1; }
-  bool auto_reload() const { return ctrl_ & 2; }
-  bool wd_mode() const { return wdt_ && (ctrl_ & 8); }
+  // The timer's and the watchdog's CONTROL share these fields (private_timer.regs.yaml).
+  uint64_t tick_cycles() const { return uint64_t(regs::ptimer::control::PRESCALER.get(ctrl_)) + 1; }
+  bool enabled() const { return regs::ptimer::control::TIMER_ENABLE.get(ctrl_); }
+  bool auto_reload() const { return regs::ptimer::control::AUTO_RELOAD.get(ctrl_); }
+  bool wd_mode() const { return wdt_ && regs::pwdt::control::WD_MODE.get(ctrl_); }
 
   Clock clk_;
   bool wdt_;
   sc_core::sc_event ev_;
   sc_core::sc_time base_time_, last_sync_, access_time_;
-  uint32_t ctrl_ = 0;         // CONTROL register mirror
+  Register *load_, *control_, *isr_, *reset_status_ = nullptr;
+  uint32_t ctrl_ = regs::ptimer::CONTROL_RESET;  // CONTROL register mirror
   uint32_t base_count_ = 0;   // counter value at base_time_
   uint32_t base_load_ = 0;    // reload value in force since base_time_
   uint32_t count_ = 0;        // value at last_sync_

@@ -9,23 +9,23 @@ namespace zvp {
 
 namespace {
 
-constexpr Access RW = Access::RW, RO = Access::RO, WO = Access::WO;
+// Every register of a block of ps_register_files.regs.yaml.
+template <size_t N>
+PsRegTable all(const regs::RegInfo* const (&regs)[N]) {
+  return PsRegTable(regs, regs + N);
+}
 
-#define ZVP_PS_REG(name, offset, count, stride, access, reset) {#name, offset, count, stride, access, reset},
-#define ZVP_PS_TABLE(B) std::vector<PsRegSpec>{ZVP_##B##_RESETS(ZVP_PS_REG)}
-
-const std::vector<PsRegSpec>& table(int which) {
-  static const std::vector<PsRegSpec> t[] = {
-      ZVP_PS_TABLE(EFUSE), ZVP_PS_TABLE(DEVCFG), ZVP_PS_TABLE(SWDT), ZVP_PS_TABLE(DDRC_REGS), ZVP_PS_TABLE(OCMC),
-      ZVP_PS_TABLE(AFI),   ZVP_PS_TABLE(GPIO),   ZVP_PS_TABLE(I2C),  ZVP_PS_TABLE(SPI),       ZVP_PS_TABLE(CAN),
-      ZVP_PS_TABLE(USB),   ZVP_PS_TABLE(GEM),    ZVP_PS_TABLE(QSPI), ZVP_PS_TABLE(SMC),       ZVP_PS_TABLE(SDIO),
-      ZVP_PS_TABLE(A9_WDT), ZVP_PS_TABLE(CORESIGHT)};
+const PsRegTable& table(int which) {
+  static const PsRegTable t[] = {
+      all(regs::efuse::ALL_REGS), all(regs::devcfg::ALL_REGS), all(regs::swdt::ALL_REGS),
+      all(regs::ddrc_regs::ALL_REGS), all(regs::ocmc::ALL_REGS), all(regs::afi::ALL_REGS),
+      all(regs::gpio::ALL_REGS), all(regs::i2c::ALL_REGS), all(regs::spi::ALL_REGS),
+      all(regs::can::ALL_REGS), all(regs::usb::ALL_REGS), all(regs::gem::ALL_REGS),
+      all(regs::qspi::ALL_REGS), all(regs::smc::ALL_REGS), all(regs::sdio::ALL_REGS),
+      all(regs::a9_wdt::ALL_REGS), all(regs::coresight::ALL_REGS)};
   return t[which];
 }
 enum { kEfuse, kDevcfg, kSwdt, kDdrc, kOcmc, kAfi, kGpio, kI2c, kSpi, kCan, kUsb, kGem, kQspi, kSmc, kSdio, kA9Wdt, kCoresight };
-
-#undef ZVP_PS_TABLE
-#undef ZVP_PS_REG
 
 }  // namespace
 

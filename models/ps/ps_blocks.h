@@ -12,7 +12,7 @@ struct PsBlockInstance {
   const char* name;   // instance (and bus window) name: "gem0", "efuse"
   const char* block;  // for messages: "GEM (gigabit Ethernet)"
   uint64_t base, size;
-  const std::vector<PsRegSpec>& regs;
+  const PsRegTable& regs;
   bool private_bus;  // in the Cortex-A9 private region (else behind the central interconnect)
 };
 

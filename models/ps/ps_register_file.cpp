@@ -1,17 +1,13 @@
 #include "ps_register_file.h"
 
 #include "core/log.h"
+#include "plain_registers.h"
 
 namespace zvp {
 
-PsRegisterFile::PsRegisterFile(sc_core::sc_module_name name, std::string block, const std::vector<PsRegSpec>& regs)
+PsRegisterFile::PsRegisterFile(sc_core::sc_module_name name, std::string block, const PsRegTable& regs)
     : RegisterDevice(name), block_(std::move(block)) {
-  for (const PsRegSpec& s : regs) {
-    for (unsigned i = 0; i < s.count; ++i) {
-      const std::string n = s.count > 1 ? std::string(s.name) + "[" + std::to_string(i) + "]" : s.name;
-      regs_.add(n, s.offset + uint64_t(i) * s.stride, s.reset, s.access);
-    }
-  }
+  add_plain_registers(regs_, regs);
   holes_read_zero_ = true;
 }
 

@@ -4,7 +4,7 @@
 // storage, undocumented offsets read as zero and ignore writes (no bus error: vendor drivers
 // probe identification and reserved words), and one log line on the block's first access so a
 // user sees which unmodelled blocks the firmware touches. The tables are generated from
-// models/ps/ps_register_files.regs.yaml (ZVP_<BLOCK>_RESETS).
+// models/ps/ps_register_files.regs.yaml (zvp::regs::<block>::ALL_REGS).
 #pragma once
 #include <systemc>
 
@@ -16,19 +16,13 @@
 
 namespace zvp {
 
-struct PsRegSpec {
-  const char* name;
-  uint32_t offset;
-  unsigned count;   // registers of an array
-  uint32_t stride;  // between array elements
-  Access access;
-  uint32_t reset;
-};
+// A block's registers: the generated descriptors (offset, array, access, reset value).
+using PsRegTable = std::vector<const regs::RegInfo*>;
 
 class PsRegisterFile : public RegisterDevice {
  public:
   // `block` names the hardware block in messages ("eFuse", "GEM0").
-  PsRegisterFile(sc_core::sc_module_name name, std::string block, const std::vector<PsRegSpec>& regs);
+  PsRegisterFile(sc_core::sc_module_name name, std::string block, const PsRegTable& regs);
 
   // A reset value that depends on the part or board (e.g. eFuse STATUS's single-core bit):
   // sets the register now and on every reset.

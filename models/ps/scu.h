@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "core/register_device.h"
+#include "regs/scu_regs.h"
 
 namespace zvp {
 
@@ -15,7 +16,10 @@ class Scu : public RegisterDevice {
   Scu(sc_core::sc_module_name name, unsigned num_cpus = 2);
 
   void reset() { regs_.reset(); }
-  bool enabled() { return regs_["CONTROL"].bit(0); }
+  bool enabled() const { return regs::scu::control::SCU_ENABLE.get(control_->get()); }
+
+ private:
+  Register* control_;
 };
 
 }  // namespace zvp

@@ -1,6 +1,6 @@
 // The Zynq System Level Control Registers (SLCR, 0xF8000000).
 // Writes are ignored while the SLCR is locked (LOCKSTA = 1), except to LOCK/UNLOCK themselves:
-// writing 0xDF0D to UNLOCK unlocks, 0x767B to LOCK locks. PLL and clock control registers read
+// writing UNLOCK_KEY to UNLOCK unlocks, LOCK_KEY to LOCK locks (slcr.regs.yaml). PLL and clock control registers read
 // back what was written; PLL_STATUS reports each PLL locked (and stable) while it is neither held
 // in reset nor powered down (stable also when bypassed). PSS_RST_CTRL[0] (SOFT_RST) calls the
 // platform's reset hook. Modelling choice: every other word of the 4 KB block is plain
@@ -12,14 +12,15 @@
 #include <functional>
 
 #include "core/register_device.h"
+#include "regs/slcr_regs.h"
 
 namespace zvp {
 
 class Slcr : public RegisterDevice {
  public:
   struct Config {
-    uint32_t idcode = 0x03727093;  // PSS_IDCODE: XC7Z020, revision 0
-    uint32_t boot_mode = 0x0;      // BOOT_MODE straps ([3:0] 0 = JTAG, [4] PLL bypass)
+    uint32_t idcode = regs::slcr::PSS_IDCODE_7Z020;  // PSS_IDCODE: XC7Z020, revision 0
+    uint32_t boot_mode = 0;  // BOOT_MODE straps (fields BOOT_MODE: 0 = JTAG, PLL_BYPASS)
     bool locked_at_reset = true;   // LOCKSTA after reset (the boot ROM/FSBL leaves it locked)
   };
   Slcr(sc_core::sc_module_name name, const Config& cfg);
@@ -39,15 +40,15 @@ class Slcr : public RegisterDevice {
 
  private:
   // Adds a register whose writes honour the lock and the writable mask, then run `after`.
-  Register& guarded(const std::string& name, uint32_t offset, uint32_t reset, uint32_t wmask,
-                    std::function<void(uint32_t)> after = nullptr);
+  Register& guarded(const regs::RegInfo& info, std::function<void(uint32_t)> after = nullptr);
+  Register& guarded(Register& r, uint32_t wmask, std::function<void(uint32_t)> after);
   uint32_t pll_status() const;
 
   Config cfg_;
   bool locked_;
   std::function<void()> soft_reset_;
   std::function<void(uint32_t)> fpga_reset_;
-  Register *arm_pll_, *ddr_pll_, *io_pll_;
+  Register *arm_pll_, *ddr_pll_, *io_pll_, *scl_, *pss_rst_ctrl_, *reboot_status_;
 };
 
 }  // namespace zvp

@@ -4,65 +4,61 @@
 #include <string>
 
 #include "tick_math.h"
-#include "zvp_memmap.h"
 
 namespace zvp {
 
 namespace {
-enum : uint32_t { IX_INTERVAL = 1, IX_MATCH1 = 2, IX_OVERFLOW = 16 };
-}
+namespace R = regs::ttc;
+}  // namespace
 
+// Registers (arrays of three, element n for timer n), offsets, reset values and writable bits:
+// ttc.regs.yaml.
 TripleTimerCounter::TripleTimerCounter(sc_core::sc_module_name name, const Clock& clk)
     : RegisterDevice(name), clk_(clk) {
   for (unsigned n = 0; n < 3; ++n) {
     const std::string s = std::to_string(n + 1);
     Timer& t = t_[n];
-    // Clock control: [0] PS_EN, [4:1] PS_V, [5] C_Src (external: not modelled), [6] Ex_E.
-    regs_.add("CLK_CTRL" + s, ZVP_TTC_CLK_CTRL + 4 * n).writable(0x7F).on_write([this, n](uint32_t, uint32_t v) {
+    // External clocks (CLK_CTRL.C_SRC) are not modelled.
+    regs_.add(R::CLK_CTRL_INFO, n).on_write([this, n](uint32_t, uint32_t v) {
       t_[n].clk_ctrl = v;
       rebase(n, t_[n].val, access_time_);
       schedule(n);
     });
-    // Counter control: [0] DIS, [1] INT (interval), [2] DEC, [3] Match, [4] RST (self-clearing),
-    // [5] Wave_en (active low), [6] Wave_pol.
-    regs_.add("CNT_CTRL" + s, ZVP_TTC_CNT_CTRL + 4 * n, 0x21).writable(0x7F).on_write([this, n](uint32_t, uint32_t v) {
+    t.cnt_ctrl_reg = &regs_.add(R::CNT_CTRL_INFO, n);
+    t.cnt_ctrl_reg->on_write([this, n](uint32_t, uint32_t v) {
       Timer& tm = t_[n];
-      tm.cnt_ctrl = v & ~0x10u;
-      regs_["CNT_CTRL" + std::to_string(n + 1)].set(tm.cnt_ctrl);
+      tm.cnt_ctrl = v & ~R::cnt_ctrl::RST.mask();  // RST is self-clearing
+      tm.cnt_ctrl_reg->set(tm.cnt_ctrl);
       uint16_t start = tm.val;
-      if (v & 0x10) start = down(tm) ? static_cast<uint16_t>(period(tm) - 1) : 0;  // counter reset
+      if (R::cnt_ctrl::RST.get(v)) start = down(tm) ? static_cast<uint16_t>(period(tm) - 1) : 0;  // counter reset
       rebase(n, static_cast<uint16_t>(start % period(tm)), access_time_);
       schedule(n);
     });
-    regs_.add("CNT_VALUE" + s, ZVP_TTC_CNT_VALUE + 4 * n, 0, Access::RO).on_read([this, n](uint32_t) {
-      return uint32_t(t_[n].val);
-    });
-    regs_.add("INTERVAL" + s, ZVP_TTC_INTERVAL + 4 * n).writable(0xFFFF).on_write([this, n](uint32_t, uint32_t v) {
+    regs_.add(R::CNT_VALUE_INFO, n).on_read([this, n](uint32_t) { return uint32_t(t_[n].val); });
+    regs_.add(R::INTERVAL_INFO, n).on_write([this, n](uint32_t, uint32_t v) {
       t_[n].interval = v;
       rebase(n, static_cast<uint16_t>(t_[n].val % period(t_[n])), access_time_);
       schedule(n);
     });
-    const uint32_t moff[3] = {ZVP_TTC_MATCH1, ZVP_TTC_MATCH2, ZVP_TTC_MATCH3};
+    const regs::RegInfo* match[3] = {&R::MATCH1_INFO, &R::MATCH2_INFO, &R::MATCH3_INFO};
     for (unsigned k = 0; k < 3; ++k)
-      regs_.add("MATCH" + std::to_string(k + 1) + "_" + s, moff[k] + 4 * n).writable(0xFFFF).on_write(
-          [this, n, k](uint32_t, uint32_t v) {
-            t_[n].match[k] = v;
-            schedule(n);
-          });
+      regs_.add(*match[k], n).on_write([this, n, k](uint32_t, uint32_t v) {
+        t_[n].match[k] = v;
+        schedule(n);
+      });
     // Interrupt register: clear on read.
-    regs_.add("ISR" + s, ZVP_TTC_ISR + 4 * n, 0, Access::RO).on_read([this, n](uint32_t) {
+    regs_.add(R::ISR_INFO, n).on_read([this, n](uint32_t) {
       uint32_t v = t_[n].isr;
       t_[n].isr = 0;
       update_irq(n);
       return v;
     }).on_peek([this, n](uint32_t) { return t_[n].isr; });  // clear-on-read
-    regs_.add("IER" + s, ZVP_TTC_IER + 4 * n).writable(0x3F).on_write([this, n](uint32_t, uint32_t v) {
+    regs_.add(R::IER_INFO, n).on_write([this, n](uint32_t, uint32_t v) {
       t_[n].ier = v;
       update_irq(n);
     });
-    regs_.add("EVENT_CTRL" + s, ZVP_TTC_EVENT_CTRL + 4 * n).writable(0x7);
-    regs_.add("EVENT" + s, ZVP_TTC_EVENT + 4 * n, 0, Access::RO);
-    (void)t;
+    regs_.add(R::EVENT_CTRL_INFO, n);
+    regs_.add(R::EVENT_INFO, n);
     sc_core::sc_spawn_options opt;
     opt.spawn_method();
     opt.set_sensitivity(&t_[n].ev);
@@ -76,11 +72,14 @@ void TripleTimerCounter::reset() {
   for (unsigned n = 0; n < 3; ++n) {
     Timer& t = t_[n];
     t.ev.cancel();
-    t.clk_ctrl = 0;
-    t.cnt_ctrl = 0x21;
-    t.interval = 0;
-    t.match[0] = t.match[1] = t.match[2] = 0;
-    t.isr = t.ier = 0;
+    t.clk_ctrl = static_cast<uint32_t>(R::CLK_CTRL_RESET);
+    t.cnt_ctrl = static_cast<uint32_t>(R::CNT_CTRL_RESET);
+    t.interval = static_cast<uint32_t>(R::INTERVAL_RESET);
+    t.match[0] = static_cast<uint32_t>(R::MATCH1_RESET);
+    t.match[1] = static_cast<uint32_t>(R::MATCH2_RESET);
+    t.match[2] = static_cast<uint32_t>(R::MATCH3_RESET);
+    t.isr = static_cast<uint32_t>(R::ISR_RESET);
+    t.ier = static_cast<uint32_t>(R::IER_RESET);
     rebase(n, 0, sc_core::sc_time_stamp());
     update_irq(n);
   }
@@ -125,10 +124,10 @@ void TripleTimerCounter::sync(unsigned n, const sc_core::sc_time& at) {
     return occ > t.last_ticks;
   };
   uint32_t ev = 0;
-  if (hit(first_hit(t, 0))) ev |= (t.cnt_ctrl & 2) ? IX_INTERVAL : IX_OVERFLOW;
-  if (t.cnt_ctrl & 8)
+  if (hit(first_hit(t, 0))) ev |= R::cnt_ctrl::INT.get(t.cnt_ctrl) ? R::isr::IV.mask() : R::isr::OV.mask();
+  if (R::cnt_ctrl::MATCH.get(t.cnt_ctrl))
     for (unsigned k = 0; k < 3; ++k)
-      if ((t.match[k] & 0xFFFF) < p && hit(first_hit(t, t.match[k] & 0xFFFF))) ev |= IX_MATCH1 << k;
+      if (match_value(t, k) < p && hit(first_hit(t, match_value(t, k)))) ev |= R::isr::M1.mask() << k;
   t.last_ticks = ticks;
   if (ev) {
     t.isr |= ev;
@@ -146,9 +145,9 @@ void TripleTimerCounter::schedule(unsigned n) {
     return first + ((t.last_ticks - first) / p + 1) * p;
   };
   uint64_t best = next(first_hit(t, 0));
-  if (t.cnt_ctrl & 8)
+  if (R::cnt_ctrl::MATCH.get(t.cnt_ctrl))
     for (unsigned k = 0; k < 3; ++k)
-      if ((t.match[k] & 0xFFFF) < p) best = std::min(best, next(first_hit(t, t.match[k] & 0xFFFF)));
+      if (match_value(t, k) < p) best = std::min(best, next(first_hit(t, match_value(t, k))));
   const sc_core::sc_time at = t.base_time + clk_.cycles(best * divider(t));
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   t.ev.notify(at > now ? at - now : sc_core::SC_ZERO_TIME);

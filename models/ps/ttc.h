@@ -14,6 +14,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
+#include "regs/ttc_regs.h"
 
 namespace zvp {
 
@@ -32,18 +33,29 @@ class TripleTimerCounter : public RegisterDevice {
   void before_access(const sc_core::sc_time& t) override;
 
  private:
+  // Mirrors of one timer's registers, at their reset values (ttc.regs.yaml).
   struct Timer {
-    uint32_t clk_ctrl = 0, cnt_ctrl = 0x21, interval = 0, match[3] = {0, 0, 0};
-    uint32_t isr = 0, ier = 0;
+    Register* cnt_ctrl_reg = nullptr;
+    uint32_t clk_ctrl = regs::ttc::CLK_CTRL_RESET, cnt_ctrl = regs::ttc::CNT_CTRL_RESET;
+    uint32_t interval = regs::ttc::INTERVAL_RESET;
+    uint32_t match[3] = {regs::ttc::MATCH1_RESET, regs::ttc::MATCH2_RESET, regs::ttc::MATCH3_RESET};
+    uint32_t isr = regs::ttc::ISR_RESET, ier = regs::ttc::IER_RESET;
     uint16_t base_val = 0, val = 0;
     sc_core::sc_time base_time;
     uint64_t last_ticks = 0;
     sc_core::sc_event ev;
   };
-  bool running(const Timer& t) const { return !(t.cnt_ctrl & 1); }
-  uint64_t divider(const Timer& t) const { return (t.clk_ctrl & 1) ? (2ull << ((t.clk_ctrl >> 1) & 0xF)) : 1; }
-  uint64_t period(const Timer& t) const { return (t.cnt_ctrl & 2) ? uint64_t(t.interval & 0xFFFF) + 1 : 65536; }
-  bool down(const Timer& t) const { return t.cnt_ctrl & 4; }
+  bool running(const Timer& t) const { return !regs::ttc::cnt_ctrl::DIS.get(t.cnt_ctrl); }
+  uint64_t divider(const Timer& t) const {
+    return regs::ttc::clk_ctrl::PS_EN.get(t.clk_ctrl) ? (2ull << regs::ttc::clk_ctrl::PS_V.get(t.clk_ctrl)) : 1;
+  }
+  // Interval mode: INTERVAL + 1; overflow mode: the 16-bit counter's 65536 values.
+  uint64_t period(const Timer& t) const {
+    return regs::ttc::cnt_ctrl::INT.get(t.cnt_ctrl) ? uint64_t(regs::ttc::interval::INTERVAL.get(t.interval)) + 1
+                                                    : uint64_t(regs::ttc::cnt_value::VALUE.mask()) + 1;
+  }
+  bool down(const Timer& t) const { return regs::ttc::cnt_ctrl::DEC.get(t.cnt_ctrl); }
+  uint64_t match_value(const Timer& t, unsigned k) const { return regs::ttc::match1::MATCH.get(t.match[k]); }
   // Tick offset (1..P) from the base of the first occurrence of counter value v.
   uint64_t first_hit(const Timer& t, uint64_t v) const;
   void sync(unsigned n, const sc_core::sc_time& at);

@@ -414,7 +414,8 @@ void load_soc(const std::string& path, const std::map<std::string, Block>& block
       auto name = upper(it.first.as<std::string>());
       names.add("ZVP_" + name, dec(num(it.second, path + ":" + name)), path);
     }
-  // PS blocks still list their offsets here (the PS models are not split per block yet).
+  // Offsets within a data layout shared by host and firmware (ddr_layout.yaml: the LeNet input
+  // header); a device's registers belong in a .regs.yaml beside its model.
   if (auto r = root["registers"])
     for (auto blk : r) {
       auto bname = upper(blk.first.as<std::string>());

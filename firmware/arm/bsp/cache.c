@@ -1,22 +1,17 @@
 #include "bsp/cache.h"
 #include "bsp/io.h"
 #include "bsp/irq.h"
+#include "regs/l2cc_regs.h"
 
 #ifndef BSP_L2_MAINTENANCE
 #define BSP_L2_MAINTENANCE 1
 #endif
 
-/* PL310 (L2C-310) registers, offsets from ZVP_L2CC_BASE (ARM L2C-310 TRM). */
-#define L2_CONTROL         0x100u
-#define L2_TAG_RAM         0x108u
-#define L2_DATA_RAM        0x10Cu
-#define L2_INT_RAW         0x21Cu
-#define L2_INT_CLEAR       0x220u
-#define L2_INV_WAY         0x77Cu
-#define L2_CACHE_SYNC      0x730u
-#define L2_INV_PA          0x770u
-#define L2_CLEAN_PA        0x7B0u
-#define L2_CLEAN_INV_PA    0x7F0u
+/* PL310 (L2C-310) registers: regs/l2cc_regs.h (models/ps/l2cc.regs.yaml), offsets from ZVP_L2CC_BASE.
+ * RAM latencies as the vendor boot code sets them: tag 1/1/1, data 1/2/1 cycles (setup/read/write). */
+#define L2_LATENCY(setup, read, write) (ZVP_FIELD_PREP(ZVP_L2CC_TAG_RAM_CONTROL_SETUP_LAT, setup) | \
+                                        ZVP_FIELD_PREP(ZVP_L2CC_TAG_RAM_CONTROL_READ_LAT, read) |   \
+                                        ZVP_FIELD_PREP(ZVP_L2CC_TAG_RAM_CONTROL_WRITE_LAT, write))
 
 static inline void l1_clean_inv_line(uintptr_t a) { __asm__ volatile("mcr p15, 0, %0, c7, c14, 1" ::"r"(a) : "memory"); }
 static inline void l1_clean_line(uintptr_t a)     { __asm__ volatile("mcr p15, 0, %0, c7, c10, 1" ::"r"(a) : "memory"); }
@@ -35,8 +30,8 @@ static void l2_op(uint32_t reg, uintptr_t a)
 static void l2_sync(void)
 {
 #if BSP_L2_MAINTENANCE
-    bsp_out32(ZVP_L2CC_BASE + L2_CACHE_SYNC, 0);
-    for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + L2_CACHE_SYNC) & 1u); i++)
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_CACHE_SYNC, 0);
+    for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + ZVP_L2CC_CACHE_SYNC) & ZVP_L2CC_CACHE_SYNC_C_MASK); i++)
         ;
 #endif
 }
@@ -44,16 +39,16 @@ static void l2_sync(void)
 void bsp_l2_enable(void)
 {
 #if BSP_L2_MAINTENANCE
-    if (bsp_in32(ZVP_L2CC_BASE + L2_CONTROL) & 1u)
+    if (bsp_in32(ZVP_L2CC_BASE + ZVP_L2CC_CONTROL) & ZVP_L2CC_CONTROL_L2_ENABLE_MASK)
         return;
-    bsp_out32(ZVP_L2CC_BASE + L2_TAG_RAM, 0x111u);
-    bsp_out32(ZVP_L2CC_BASE + L2_DATA_RAM, 0x121u);
-    bsp_out32(ZVP_L2CC_BASE + L2_INV_WAY, 0xFFu);
-    for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + L2_INV_WAY) & 0xFFu); i++)
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_TAG_RAM_CONTROL, L2_LATENCY(1u, 1u, 1u));
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_DATA_RAM_CONTROL, L2_LATENCY(1u, 2u, 1u));
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_INV_WAY, ZVP_L2CC_INV_WAY_WAY_BITS_MASK);  /* all 8 ways */
+    for (int i = 0; i < 100000 && (bsp_in32(ZVP_L2CC_BASE + ZVP_L2CC_INV_WAY) & ZVP_L2CC_INV_WAY_WAY_BITS_MASK); i++)
         ;
     l2_sync();
-    bsp_out32(ZVP_L2CC_BASE + L2_INT_CLEAR, bsp_in32(ZVP_L2CC_BASE + L2_INT_RAW));
-    bsp_out32(ZVP_L2CC_BASE + L2_CONTROL, 1u);
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_INT_CLEAR, bsp_in32(ZVP_L2CC_BASE + ZVP_L2CC_INT_RAW_STATUS));
+    bsp_out32(ZVP_L2CC_BASE + ZVP_L2CC_CONTROL, ZVP_L2CC_CONTROL_L2_ENABLE_MASK);
     bsp_dsb();
 #endif
 }
@@ -70,12 +65,12 @@ static void range_op(uintptr_t addr, uint32_t len, int clean, int inv)
     for (; a < end; a += BSP_CACHE_LINE) {
         if (clean && inv) {
             l1_clean_inv_line(a);
-            l2_op(L2_CLEAN_INV_PA, a);
+            l2_op(ZVP_L2CC_CLEAN_INV_PA, a);
         } else if (clean) {
             l1_clean_line(a);
-            l2_op(L2_CLEAN_PA, a);
+            l2_op(ZVP_L2CC_CLEAN_PA, a);
         } else {
-            l2_op(L2_INV_PA, a);
+            l2_op(ZVP_L2CC_INV_PA, a);
             l1_inv_line(a);
         }
     }

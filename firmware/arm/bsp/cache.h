@@ -10,8 +10,8 @@
 
 #define BSP_CACHE_LINE 32u
 
-/* The PL310 L2 on, as the vendor boot code does (Xil_L2CacheEnable): RAM latencies 0x111 (tag)
- * and 0x121 (data), all ways invalidated, then enabled. Called by bsp_init after the MMU. */
+/* The PL310 L2 on, as the vendor boot code does (Xil_L2CacheEnable): RAM latencies 1/1/1 (tag)
+ * and 1/2/1 (data) cycles of setup/read/write, all ways invalidated, then enabled. Called by bsp_init after the MMU. */
 void bsp_l2_enable(void);
 
 void bsp_dcache_flush_range(uintptr_t addr, uint32_t len);       /* clean + invalidate */

@@ -3,12 +3,13 @@
 #define BSP_GIC_H
 
 #include <stdint.h>
+#include "regs/gic_regs.h" /* models/ps/gic.regs.yaml: ZVP_GICD_*, ZVP_GICC_* */
 
 #define BSP_GIC_DEFAULT_PRIORITY 0xA0u   /* vendor default for every ID */
 #define BSP_GIC_PRIORITY_MASK    0xF0u   /* PMR written at init */
 
-/* Distributor + CPU interface init (called by bsp_init): DCR=0; SPI config level; priorities 0xA0;
- * SPI targets CPU0; ICER all ones; DCR=1; PMR=0xF0; ICR=0x07. */
+/* Distributor + CPU interface init (called by bsp_init): DCR disabled; SPI config level; priorities
+ * 0xA0; SPI targets CPU0; ICER all ones; DCR enabled; PMR=0xF0; ICR EnableS, EnableNS, AckCtl. */
 void bsp_gic_init(void);
 
 void bsp_gic_enable(uint32_t id);            /* SPI: target CPU0 byte, then ISER bit */

@@ -1,5 +1,6 @@
 #include "bsp/gtimer.h"
 #include "bsp/io.h"
+#include "regs/global_timer_regs.h" /* models/ps/global_timer.regs.yaml */
 
 #define GT(reg) (ZVP_GTIMER_BASE + (reg))
 
@@ -8,7 +9,7 @@ void bsp_gtimer_set(uint64_t value)
     bsp_out32(GT(ZVP_GTIMER_CONTROL), 0);                 /* counter writable only when disabled */
     bsp_out32(GT(ZVP_GTIMER_COUNTER_LO), (uint32_t)value);
     bsp_out32(GT(ZVP_GTIMER_COUNTER_HI), (uint32_t)(value >> 32));
-    bsp_out32(GT(ZVP_GTIMER_CONTROL), 1);                 /* enable, prescaler 0 */
+    bsp_out32(GT(ZVP_GTIMER_CONTROL), ZVP_GTIMER_CONTROL_TIMER_ENABLE_MASK);  /* prescaler 0 */
 }
 
 void bsp_gtimer_init(void)

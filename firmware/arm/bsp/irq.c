@@ -34,7 +34,7 @@ int bsp_irq_attach(uint32_t id, bsp_irq_fn fn, void *arg)
 void bsp_irq_dispatch(void)
 {
     uint32_t iar = bsp_gic_ack();
-    uint32_t id = iar & 0x3FFu;
+    uint32_t id = ZVP_FIELD_GET(ZVP_GICC_IAR_INTERRUPT_ID, iar);
 
     if (id < ZVP_GIC_NUM_IRQS) {
         struct irq_entry *e = &irq_table[id];

@@ -3,9 +3,10 @@
 #define BSP_PTIMER_H
 
 #include <stdint.h>
+#include "regs/private_timer_regs.h" /* models/ps/private_timer.regs.yaml */
 
-#define BSP_PTIMER_AUTO_RELOAD (1u << 1)
-#define BSP_PTIMER_IRQ_ENABLE  (1u << 2)
+#define BSP_PTIMER_AUTO_RELOAD ZVP_PTIMER_CONTROL_AUTO_RELOAD_MASK
+#define BSP_PTIMER_IRQ_ENABLE  ZVP_PTIMER_CONTROL_IRQ_ENABLE_MASK
 
 /* Load `load`, set prescaler and flags (BSP_PTIMER_*), then enable. The counter reaches zero every
  * (load + 1) * (prescaler + 1) PERIPHCLK cycles. */

@@ -1,9 +1,14 @@
 // GIC behaviour through its two register windows, as the vendor XScuGic driver drives it.
+// Register offsets come from the generated map; the reset values, keys and the values the vendor
+// code writes are written as the datasheet gives them: datasheet values, independent oracle of the
+// .regs.yaml (UG585 appendix B.26, the ARM GIC v1 specification, the XScuGic driver).
 #include <gtest/gtest.h>
 
 #include "support/test_initiator.h"
 #include "ps/gic.h"
 #include "ps/private_timer.h"
+#include "regs/gic_regs.h"
+#include "regs/private_timer_regs.h"
 #include "zvp_memmap.h"
 
 using namespace zvp;
@@ -32,7 +37,7 @@ struct GicTest : ::testing::Test {
     for (unsigned id = 0; id < 96; id += 32) d.write32(ZVP_GICD_ICER + id / 8, 0xFFFFFFFF);
     d.write32(ZVP_GICD_DCR, 1);
     c.write32(ZVP_GICC_PMR, 0xF0);
-    c.write32(ZVP_GICC_ICR, 0x07);
+    c.write32(ZVP_GICC_ICR, ZVP_GICC_ICR_ENABLE_S_MASK | ZVP_GICC_ICR_ENABLE_NS_MASK | ZVP_GICC_ICR_ACK_CTL_MASK);
   }
   // XScuGic_SetPriorityTriggerType + XScuGic_Enable (read-modify-write of whole words).
   void vendor_enable(unsigned id, uint8_t prio, uint32_t trigger) {
@@ -54,7 +59,7 @@ TEST_F(GicTest, VendorInitAndOneSpiRoundTrip) {
   vendor_init();
   EXPECT_EQ(d.read32(ZVP_GICD_ICTR) & 0x1F, 2u);  // 96 lines
   EXPECT_EQ(d.read32(ZVP_GICD_IPR + 60), 0xA0A0A0A0u);
-  EXPECT_EQ(d.read32(ZVP_GICD_ISER + 4), 0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER + ZVP_GICD_ISER_STRIDE), 0u);
   vendor_enable(61, 0xA0, 0x1);  // active-high level
   EXPECT_FALSE(cpu_irq.read());
   spi[0].write(true);
@@ -63,12 +68,12 @@ TEST_F(GicTest, VendorInitAndOneSpiRoundTrip) {
   EXPECT_EQ(iar(), 61u);
   EXPECT_FALSE(cpu_irq.read());                     // active: no longer signalled
   EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0xA0u);
-  EXPECT_EQ(d.read32(ZVP_GICD_ABR + 4), 1u << (61 - 32));
+  EXPECT_EQ(d.read32(ZVP_GICD_ABR + ZVP_GICD_ABR_STRIDE), 1u << (61 - 32));
   spi[0].write(false);  // the handler cleared the device
   eoi(61);
   EXPECT_FALSE(cpu_irq.read());
   EXPECT_EQ(c.read32(ZVP_GICC_RPR), 0xFFu);
-  EXPECT_EQ(d.read32(ZVP_GICD_ABR + 4), 0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ABR + ZVP_GICD_ABR_STRIDE), 0u);
   EXPECT_EQ(iar(), Gic::kSpurious);
 }
 
@@ -81,8 +86,8 @@ TEST_F(GicTest, IdentificationAndStatusRegistersReadSensibly) {
   EXPECT_EQ(c.read32(ZVP_GICC_IIDR), 0x3901243Bu);
   EXPECT_EQ(d.read32(ZVP_GICD_ICTR), 2u | (1u << 5));  // 2 CPUs
   EXPECT_EQ(d.read32(ZVP_GICD_ISR), 0u);
-  d.write32(ZVP_GICD_ISR + 4, 0x5);
-  EXPECT_EQ(d.read32(ZVP_GICD_ISR + 4), 0x5u);
+  d.write32(ZVP_GICD_ISR + ZVP_GICD_ISR_STRIDE, 0x5);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISR + ZVP_GICD_ISR_STRIDE), 0x5u);
   spi[1].write(true);  // ID 62 -> SPI_STAT bit 30 of word 0
   EXPECT_EQ(d.read32(ZVP_GICD_SPI_STAT), 1u << 30);
   IrqLine ppi{"ptimer"};
@@ -90,8 +95,8 @@ TEST_F(GicTest, IdentificationAndStatusRegistersReadSensibly) {
   ppi.write(true);
   EXPECT_EQ(d.read32(ZVP_GICD_PPI_STAT), 1u << 13);
   EXPECT_EQ(d.read32(ZVP_GICD_ICFR), 0xAAAAAAAAu);
-  d.write32(ZVP_GICD_ICFR + 4, 0);  // read-only on the A9
-  EXPECT_EQ(d.read32(ZVP_GICD_ICFR + 4), 0x7DC00000u);
+  d.write32(ZVP_GICD_ICFR + ZVP_GICD_ICFR_STRIDE, 0);  // read-only on the A9
+  EXPECT_EQ(d.read32(ZVP_GICD_ICFR + ZVP_GICD_ICFR_STRIDE), 0x7DC00000u);
   tlm::tlm_response_status st;
   d.read32(0xE00, &st);
   EXPECT_EQ(st, tlm::TLM_ADDRESS_ERROR_RESPONSE);
@@ -155,16 +160,16 @@ TEST_F(GicTest, LevelInterruptStillAssertedIsPendingAgainAfterEoi) {
   vendor_enable(61, 0xA0, 0x1);
   spi[0].write(true);
   EXPECT_EQ(iar(), 61u);
-  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 1u << 29);  // active and pending: line still high
-  d.write32(ZVP_GICD_ICPR + 4, 1u << 29);              // cannot clear a level that is high
-  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 1u << 29);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + ZVP_GICD_ISPR_STRIDE), 1u << 29);  // active and pending: line still high
+  d.write32(ZVP_GICD_ICPR + ZVP_GICD_ICPR_STRIDE, 1u << 29);              // cannot clear a level that is high
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + ZVP_GICD_ISPR_STRIDE), 1u << 29);
   eoi(61);
   EXPECT_TRUE(cpu_irq.read());
   EXPECT_EQ(iar(), 61u);
   spi[0].write(false);
   eoi(61);
   EXPECT_FALSE(cpu_irq.read());
-  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + 4), 0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISPR + ZVP_GICD_ISPR_STRIDE), 0u);
 }
 
 TEST_F(GicTest, EdgeInterruptLatchesRisingEdgesOnly) {
@@ -185,9 +190,9 @@ TEST_F(GicTest, EdgeInterruptLatchesRisingEdgesOnly) {
   EXPECT_EQ(iar(), 61u);
   eoi(61);
   // Software pending / clear-pending on an edge interrupt.
-  d.write32(ZVP_GICD_ISPR + 4, 1u << 29);
+  d.write32(ZVP_GICD_ISPR + ZVP_GICD_ISPR_STRIDE, 1u << 29);
   EXPECT_TRUE(cpu_irq.read());
-  d.write32(ZVP_GICD_ICPR + 4, 1u << 29);
+  d.write32(ZVP_GICD_ICPR + ZVP_GICD_ICPR_STRIDE, 1u << 29);
   EXPECT_FALSE(cpu_irq.read());
 }
 
@@ -204,11 +209,11 @@ TEST_F(GicTest, SpuriousWhenNothingOrDisabled) {
   c.write32(ZVP_GICC_ICR, 0);
   EXPECT_FALSE(cpu_irq.read());
   EXPECT_EQ(iar(), Gic::kSpurious);
-  c.write32(ZVP_GICC_ICR, 7);
+  c.write32(ZVP_GICC_ICR, ZVP_GICC_ICR_ENABLE_S_MASK | ZVP_GICC_ICR_ENABLE_NS_MASK | ZVP_GICC_ICR_ACK_CTL_MASK);
   EXPECT_TRUE(cpu_irq.read());
-  d.write32(ZVP_GICD_ICER + 4, 1u << 29);
+  d.write32(ZVP_GICD_ICER + ZVP_GICD_ICER_STRIDE, 1u << 29);
   EXPECT_FALSE(cpu_irq.read());
-  EXPECT_EQ(d.read32(ZVP_GICD_ISER + 4), 0u);
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER + ZVP_GICD_ISER_STRIDE), 0u);
 }
 
 TEST_F(GicTest, SoftwareGeneratedInterrupts) {
@@ -247,7 +252,7 @@ TEST_F(GicTest, BytePriorityAndTargetAccess) {
   c.write32(ZVP_GICC_PMR, 0xF8);
   c.write32(ZVP_GICC_ICR, 1);
   d.write8(ZVP_GICD_IPTR + 63, 0x02);
-  d.write32(ZVP_GICD_ISER + 4, 1u << 31);
+  d.write32(ZVP_GICD_ISER + ZVP_GICD_ISER_STRIDE, 1u << 31);
   spi[2].write(true);
   EXPECT_FALSE(cpu_irq.read());
   d.write8(ZVP_GICD_IPTR + 63, 0x01);
@@ -303,15 +308,16 @@ TEST(GicWithTimer, PrivateTimerInterruptsAtExactPeriods) {
     d.write32(ZVP_GICD_IPR + 28, 0xA0A0A0A0);
     d.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);
     c.write32(ZVP_GICC_PMR, 0xF0);
-    c.write32(ZVP_GICC_ICR, 0x07);
+    c.write32(ZVP_GICC_ICR, ZVP_GICC_ICR_ENABLE_S_MASK | ZVP_GICC_ICR_ENABLE_NS_MASK | ZVP_GICC_ICR_ACK_CTL_MASK);
     t.write32(ZVP_PTIMER_LOAD, load);
-    t.write32(ZVP_PTIMER_CONTROL, 0x7);
+    t.write32(ZVP_PTIMER_CONTROL, ZVP_PTIMER_CONTROL_TIMER_ENABLE_MASK | ZVP_PTIMER_CONTROL_AUTO_RELOAD_MASK |
+                                       ZVP_PTIMER_CONTROL_IRQ_ENABLE_MASK);
     while (handled.size() < kPeriods) {
       sc_core::wait(irq_ev);
       uint32_t id = c.read32(ZVP_GICC_IAR);
       if (id == ZVP_IRQ_PTIMER) {
         handled.push_back(sc_core::sc_time_stamp());
-        t.write32(ZVP_PTIMER_ISR, 1);  // XScuTimer_ClearInterruptStatus
+        t.write32(ZVP_PTIMER_ISR, ZVP_PTIMER_ISR_EVENT_FLAG_MASK);  // XScuTimer_ClearInterruptStatus
       }
       c.write32(ZVP_GICC_EOIR, id);
     }
@@ -332,9 +338,9 @@ TEST_F(GicTest, DebugReadOfIarDoesNotAcknowledge) {
   EXPECT_EQ(c.debug_read32(ZVP_GICC_IAR), 61u);
   EXPECT_EQ(c.debug_read32(ZVP_GICC_IAR), 61u);
   EXPECT_TRUE(cpu_irq.read());                 // still pending, not active
-  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + 4), 0u);
+  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + ZVP_GICD_ABR_STRIDE), 0u);
   EXPECT_EQ(iar(), 61u);                       // the CPU's read acknowledges
   EXPECT_FALSE(cpu_irq.read());
-  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + 4), 1u << (61 - 32));
+  EXPECT_EQ(d.debug_read32(ZVP_GICD_ABR + ZVP_GICD_ABR_STRIDE), 1u << (61 - 32));
 }
 

@@ -6,7 +6,7 @@
 
 #include "support/test_initiator.h"
 #include "ps/global_timer.h"
-#include "zvp_memmap.h"
+#include "regs/global_timer_regs.h"
 
 using namespace zvp;
 using sc_core::SC_NS;
@@ -14,6 +14,11 @@ using sc_core::sc_time;
 using zvp::test::TestInitiator;
 
 namespace {
+
+namespace G = zvp::regs::gtimer;
+constexpr uint32_t EN = G::control::TIMER_ENABLE.mask(), COMP = G::control::COMP_ENABLE.mask(),
+                   IRQ = G::control::IRQ_ENABLE.mask(), AUTOINC = G::control::AUTO_INCREMENT.mask(),
+                   EVENT = G::isr::EVENT_FLAG.mask();
 
 struct GlobalTimerTest : ::testing::Test {
   Clock clk{"periph", 100e6};
@@ -49,7 +54,7 @@ TEST_F(GlobalTimerTest, VendorSetTimeAndCount) {
     ini.write32(ZVP_GTIMER_CONTROL, 0);
     ini.write32(ZVP_GTIMER_COUNTER_LO, 0xFFFFFFF0u);
     ini.write32(ZVP_GTIMER_COUNTER_HI, 0x1);
-    ini.write32(ZVP_GTIMER_CONTROL, 1);
+    ini.write32(ZVP_GTIMER_CONTROL, EN);
     sc_core::wait(sc_time(1000, SC_NS));
     EXPECT_EQ(get_time(), 0x1FFFFFFF0ull + 100);  // carries into the high word
     ini.write32(ZVP_GTIMER_COUNTER_LO, 0);        // ignored while enabled
@@ -60,7 +65,7 @@ TEST_F(GlobalTimerTest, VendorSetTimeAndCount) {
 
 TEST_F(GlobalTimerTest, PrescalerAndDisableFreeze) {
   zvp::test::run_sim([&] {
-    ini.write32(ZVP_GTIMER_CONTROL, (4u << 8) | 1);  // count every 5 input cycles
+    ini.write32(ZVP_GTIMER_CONTROL, G::control::PRESCALER.prep(4) | EN);  // count every 5 input cycles
     sc_core::wait(sc_time(1000, SC_NS));
     EXPECT_EQ(get_time(), 20u);
     ini.write32(ZVP_GTIMER_CONTROL, 0);
@@ -74,10 +79,10 @@ TEST_F(GlobalTimerTest, ComparatorWithAutoIncrement) {
     ini.write32(ZVP_GTIMER_COMPARATOR_LO, 100);
     ini.write32(ZVP_GTIMER_COMPARATOR_HI, 0);
     ini.write32(ZVP_GTIMER_AUTOINC, 50);
-    ini.write32(ZVP_GTIMER_CONTROL, 0xF);  // enable, comparator, IRQ, auto-increment
+    ini.write32(ZVP_GTIMER_CONTROL, EN | COMP | IRQ | AUTOINC);
     for (int i = 0; i < 3; ++i) {
       sc_core::wait(rose);
-      ini.write32(ZVP_GTIMER_ISR, 1);
+      ini.write32(ZVP_GTIMER_ISR, EVENT);
     }
     ASSERT_EQ(rises.size(), 3u);
     EXPECT_EQ(rises[0], sc_time(1000, SC_NS));
@@ -90,16 +95,16 @@ TEST_F(GlobalTimerTest, ComparatorWithAutoIncrement) {
 TEST_F(GlobalTimerTest, ComparatorWithoutAutoIncrementFiresOnce) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_GTIMER_COMPARATOR_LO, 30);
-    ini.write32(ZVP_GTIMER_CONTROL, 0x7);
+    ini.write32(ZVP_GTIMER_CONTROL, EN | COMP | IRQ);
     sc_core::wait(rose);
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(300, SC_NS));
-    ini.write32(ZVP_GTIMER_ISR, 1);
+    ini.write32(ZVP_GTIMER_ISR, EVENT);
     EXPECT_FALSE(line.read());
     sc_core::wait(sc_time(2000, SC_NS));
     EXPECT_EQ(ini.read32(ZVP_GTIMER_ISR), 0u);
     // A comparator already passed fires at once (>= comparison).
     ini.write32(ZVP_GTIMER_COMPARATOR_LO, 10);
-    EXPECT_EQ(ini.read32(ZVP_GTIMER_ISR), 1u);
+    EXPECT_EQ(ini.read32(ZVP_GTIMER_ISR), EVENT);
     EXPECT_TRUE(line.read());
   });
 }

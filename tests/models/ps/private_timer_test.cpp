@@ -6,7 +6,7 @@
 
 #include "support/test_initiator.h"
 #include "ps/private_timer.h"
-#include "zvp_memmap.h"
+#include "regs/private_timer_regs.h"
 
 using namespace zvp;
 using sc_core::SC_NS;
@@ -14,6 +14,12 @@ using sc_core::sc_time;
 using zvp::test::TestInitiator;
 
 namespace {
+
+namespace T = zvp::regs::ptimer;
+namespace W = zvp::regs::pwdt;
+constexpr uint32_t EN = T::control::TIMER_ENABLE.mask(), RELOAD = T::control::AUTO_RELOAD.mask(),
+                   IRQ = T::control::IRQ_ENABLE.mask(), EVENT = T::isr::EVENT_FLAG.mask();
+constexpr uint32_t WD_MODE = W::control::WD_MODE.mask();
 
 struct PrivateTimerTest : ::testing::Test {
   Clock clk{"periph", 100e6};  // 10 ns ticks make the expected times easy to read
@@ -38,11 +44,11 @@ TEST_F(PrivateTimerTest, AutoReloadPeriodIsLoadPlusOneTicks) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 99);
     EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 99u);  // Load also writes the counter
-    ini.write32(ZVP_PTIMER_CONTROL, 0x7);             // enable, auto-reload, IRQ
+    ini.write32(ZVP_PTIMER_CONTROL, EN | RELOAD | IRQ);
     for (int i = 0; i < 3; ++i) {
       sc_core::wait(rose);
-      EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 1u);
-      ini.write32(ZVP_PTIMER_ISR, 1);
+      EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), EVENT);
+      ini.write32(ZVP_PTIMER_ISR, EVENT);
       EXPECT_FALSE(line.read());
     }
     ASSERT_EQ(rises.size(), 3u);
@@ -57,7 +63,7 @@ TEST_F(PrivateTimerTest, AutoReloadPeriodIsLoadPlusOneTicks) {
 TEST_F(PrivateTimerTest, PrescalerDividesTheInputClock) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 9);
-    ini.write32(ZVP_PTIMER_CONTROL, (4u << 8) | 0x7);  // tick = 5 input cycles = 50 ns
+    ini.write32(ZVP_PTIMER_CONTROL, T::control::PRESCALER.prep(4) | EN | RELOAD | IRQ);  // tick = 5 cycles = 50 ns
     sc_core::wait(sc_time(120, SC_NS));
     EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 7u);  // 2 ticks elapsed
     sc_core::wait(rose);
@@ -68,10 +74,10 @@ TEST_F(PrivateTimerTest, PrescalerDividesTheInputClock) {
 TEST_F(PrivateTimerTest, OneShotStopsAtZeroAndFlagsOnce) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 10);
-    ini.write32(ZVP_PTIMER_CONTROL, 0x5);  // enable + IRQ, no auto-reload
+    ini.write32(ZVP_PTIMER_CONTROL, EN | IRQ);  // no auto-reload
     sc_core::wait(rose);
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(100, SC_NS));
-    ini.write32(ZVP_PTIMER_ISR, 1);
+    ini.write32(ZVP_PTIMER_ISR, EVENT);
     sc_core::wait(sc_time(1, sc_core::SC_US));
     EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 0u);
     EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 0u);
@@ -82,17 +88,17 @@ TEST_F(PrivateTimerTest, OneShotStopsAtZeroAndFlagsOnce) {
 TEST_F(PrivateTimerTest, FlagWithoutIrqEnableAndDisableFreezesCounter) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 20);
-    ini.write32(ZVP_PTIMER_CONTROL, 0x1);  // no IRQ enable
+    ini.write32(ZVP_PTIMER_CONTROL, EN);  // no IRQ enable
     sc_core::wait(sc_time(300, SC_NS));
-    EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), 1u);  // event flag set at 200 ns
+    EXPECT_EQ(ini.read32(ZVP_PTIMER_ISR), EVENT);  // event flag set at 200 ns
     EXPECT_FALSE(line.read());
-    ini.write32(ZVP_PTIMER_CONTROL, 0x4);  // IRQ enable now, but timer disabled
+    ini.write32(ZVP_PTIMER_CONTROL, IRQ);  // IRQ enable now, but timer disabled
     EXPECT_TRUE(line.read());                // flag still set -> level high
-    ini.write32(ZVP_PTIMER_ISR, 1);
+    ini.write32(ZVP_PTIMER_ISR, EVENT);
     ini.write32(ZVP_PTIMER_COUNTER, 50);
     sc_core::wait(sc_time(1, sc_core::SC_US));
     EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 50u);  // disabled: frozen
-    ini.write32(ZVP_PTIMER_CONTROL, 0x5);
+    ini.write32(ZVP_PTIMER_CONTROL, EN | IRQ);
     sc_core::wait(sc_time(200, SC_NS));
     EXPECT_EQ(ini.read32(ZVP_PTIMER_COUNTER), 30u);
   });
@@ -111,9 +117,9 @@ TEST(PrivateTimerClock, EventsLandOnCpuHalfClockEdges) {
   });
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 333332);  // ~1 ms period
-    ini.write32(ZVP_PTIMER_CONTROL, 0x7);
+    ini.write32(ZVP_PTIMER_CONTROL, EN | RELOAD | IRQ);
     sc_core::wait(sc_time(2100, sc_core::SC_US));
-    ini.write32(ZVP_PTIMER_ISR, 1);
+    ini.write32(ZVP_PTIMER_ISR, EVENT);
   });
   ASSERT_EQ(rises.size(), 1u);  // the flag was never cleared in between: one rising edge
   EXPECT_EQ(rises[0], clk.cycles(uint64_t{333332}));
@@ -128,19 +134,20 @@ TEST(PrivateWatchdog, TimerModeAndDisableSequence) {
   wdt.set_reset_hook([&] { ++resets; });
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PWDT_LOAD, 10);
-    ini.write32(ZVP_PWDT_CONTROL, 0x9);  // watchdog mode
-    ini.write32(ZVP_PWDT_CONTROL, 0x1);  // cannot leave watchdog mode by writing CONTROL
-    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & 8, 8u);
+    ini.write32(ZVP_PWDT_CONTROL, W::control::WATCHDOG_ENABLE.mask() | WD_MODE);
+    ini.write32(ZVP_PWDT_CONTROL, W::control::WATCHDOG_ENABLE.mask());  // cannot leave watchdog mode by writing CONTROL
+    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & WD_MODE, WD_MODE);
     sc_core::wait(sc_time(150, SC_NS));
     EXPECT_EQ(resets, 1);
-    EXPECT_EQ(ini.read32(ZVP_PWDT_RESET_STATUS), 1u);
+    EXPECT_EQ(ini.read32(ZVP_PWDT_RESET_STATUS), W::reset_status::RESET_FLAG.mask());
     EXPECT_EQ(ini.read32(ZVP_PWDT_ISR), 0u);
+    // datasheet values, independent oracle: Cortex-A9 MPCore TRM 4.3.7 (Watchdog Disable).
     ini.write32(ZVP_PWDT_DISABLE, 0x12345678);
     ini.write32(ZVP_PWDT_DISABLE, 0x87654321);
-    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & 8, 0u);
+    EXPECT_EQ(ini.read32(ZVP_PWDT_CONTROL) & WD_MODE, 0u);
     ini.write32(ZVP_PWDT_LOAD, 10);
     sc_core::wait(sc_time(150, SC_NS));
-    EXPECT_EQ(ini.read32(ZVP_PWDT_ISR), 1u);  // timer mode: event flag
+    EXPECT_EQ(ini.read32(ZVP_PWDT_ISR), W::isr::EVENT_FLAG.mask());  // timer mode: event flag
     EXPECT_EQ(resets, 1);
   });
 }
@@ -152,7 +159,7 @@ namespace {
 TEST_F(PrivateTimerTest, ResetStopsTheTimerAndDropsTheInterrupt) {
   zvp::test::run_sim([&] {
     ini.write32(ZVP_PTIMER_LOAD, 10);
-    ini.write32(ZVP_PTIMER_CONTROL, 0x7);
+    ini.write32(ZVP_PTIMER_CONTROL, EN | RELOAD | IRQ);
     sc_core::wait(sc_time(150, SC_NS));
     EXPECT_TRUE(line.read());
     tmr.reset();

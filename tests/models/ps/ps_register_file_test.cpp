@@ -1,6 +1,7 @@
 // PS register files (models/ps/ps_register_file): documented reset values, storage, read-only
 // registers, reserved offsets answering zero without a bus error, the board-dependent eFuse
-// bit, and one log line on a block's first access. Values are UG585 appendix B's, written here.
+// bit, and one log line on a block's first access. Offsets and values are UG585 appendix B's,
+// written here: datasheet values, independent oracle of ps_register_files.regs.yaml.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -6,7 +6,7 @@
 
 #include "support/test_initiator.h"
 #include "ps/ttc.h"
-#include "zvp_memmap.h"
+#include "regs/ttc_regs.h"
 
 using namespace zvp;
 using sc_core::SC_NS;
@@ -14,6 +14,14 @@ using sc_core::sc_time;
 using zvp::test::TestInitiator;
 
 namespace {
+
+namespace R = zvp::regs::ttc;
+constexpr uint32_t DIS = R::cnt_ctrl::DIS.mask(), INT = R::cnt_ctrl::INT.mask(), DEC = R::cnt_ctrl::DEC.mask(),
+                   MATCH = R::cnt_ctrl::MATCH.mask(), RST = R::cnt_ctrl::RST.mask();
+constexpr uint32_t IV = R::isr::IV.mask(), M1 = R::isr::M1.mask(), M2 = R::isr::M2.mask(),
+                   M3 = R::isr::M3.mask(), OV = R::isr::OV.mask();
+// Register of timer n (the arrays' element n).
+constexpr uint32_t of(uint32_t reg, unsigned n) { return reg + n * R::CNT_CTRL_STRIDE; }
 
 struct TtcTest : ::testing::Test {
   Clock clk{"cpu_1x", 100e6};
@@ -36,28 +44,28 @@ struct TtcTest : ::testing::Test {
   }
   // XTtcPs_CfgInitialize: stop, reset registers, clear pending interrupts.
   void vendor_init(unsigned n) {
-    ini.write32(ZVP_TTC_CNT_CTRL + 4 * n, 0x21);
-    ini.write32(ZVP_TTC_CLK_CTRL + 4 * n, 0);
-    ini.write32(ZVP_TTC_INTERVAL + 4 * n, 0);
-    ini.write32(ZVP_TTC_IER + 4 * n, 0);
-    ini.read32(ZVP_TTC_ISR + 4 * n);
+    ini.write32(of(ZVP_TTC_CNT_CTRL, n), R::CNT_CTRL_RESET);
+    ini.write32(of(ZVP_TTC_CLK_CTRL, n), 0);
+    ini.write32(of(ZVP_TTC_INTERVAL, n), 0);
+    ini.write32(of(ZVP_TTC_IER, n), 0);
+    ini.read32(of(ZVP_TTC_ISR, n));
   }
 };
 
 TEST_F(TtcTest, IntervalModeWithPrescaler) {
   zvp::test::run_sim([&] {
     vendor_init(1);
-    ini.write32(ZVP_TTC_CLK_CTRL + 4, 0x1);      // prescaler on, divide by 2: 20 ns ticks
-    ini.write32(ZVP_TTC_INTERVAL + 4, 99);       // period 100 ticks = 2 us
-    ini.write32(ZVP_TTC_IER + 4, 0x1);           // interval interrupt
-    ini.write32(ZVP_TTC_CNT_CTRL + 4, 0x2 | 0x10);  // start, interval mode, reset counter
+    ini.write32(of(ZVP_TTC_CLK_CTRL, 1), R::clk_ctrl::PS_EN.mask());  // divide by 2: 20 ns ticks
+    ini.write32(of(ZVP_TTC_INTERVAL, 1), 99);       // period 100 ticks = 2 us
+    ini.write32(of(ZVP_TTC_IER, 1), IV);
+    ini.write32(of(ZVP_TTC_CNT_CTRL, 1), INT | RST);  // start, interval mode, reset counter
     sc_core::wait(sc_time(1000, SC_NS));
-    EXPECT_EQ(ini.read32(ZVP_TTC_CNT_VALUE + 4), 50u);
+    EXPECT_EQ(ini.read32(of(ZVP_TTC_CNT_VALUE, 1)), 50u);
     for (int i = 0; i < 2; ++i) {
       sc_core::wait(rose[1]);
-      EXPECT_EQ(ini.read32(ZVP_TTC_ISR + 4), 0x1u);  // clear on read
+      EXPECT_EQ(ini.read32(of(ZVP_TTC_ISR, 1)), IV);  // clear on read
       EXPECT_FALSE(lines[1].read());
-      EXPECT_EQ(ini.read32(ZVP_TTC_ISR + 4), 0u);
+      EXPECT_EQ(ini.read32(of(ZVP_TTC_ISR, 1)), 0u);
     }
   });
   ASSERT_EQ(rises[1].size(), 2u);
@@ -71,16 +79,16 @@ TEST_F(TtcTest, OverflowAndMatchInterrupts) {
     vendor_init(0);
     ini.write32(ZVP_TTC_MATCH1, 10);
     ini.write32(ZVP_TTC_MATCH2, 40000);
-    ini.write32(ZVP_TTC_IER, 0x2 | 0x10);  // match 1 and overflow
-    ini.write32(ZVP_TTC_CNT_CTRL, 0x8);     // start, overflow mode, match enabled
+    ini.write32(ZVP_TTC_IER, M1 | OV);
+    ini.write32(ZVP_TTC_CNT_CTRL, MATCH);  // start, overflow mode, match enabled
     sc_core::wait(rose[0]);
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(100, SC_NS));
-    EXPECT_EQ(ini.read32(ZVP_TTC_ISR), 0x2u);
+    EXPECT_EQ(ini.read32(ZVP_TTC_ISR), M1);
     sc_core::wait(rose[0]);  // match 2 is not enabled in IER but still recorded
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(655360, SC_NS));
     // overflow, match 2 (40000) and match 3 (still 0: the counter passes through 0)
-    EXPECT_EQ(ini.read32(ZVP_TTC_ISR), 0x10u | 0x4u | 0x8u);
-    ini.write32(ZVP_TTC_CNT_CTRL, 0x9);  // stop
+    EXPECT_EQ(ini.read32(ZVP_TTC_ISR), OV | M2 | M3);
+    ini.write32(ZVP_TTC_CNT_CTRL, MATCH | DIS);  // stop
     uint32_t v = ini.read32(ZVP_TTC_CNT_VALUE);
     sc_core::wait(sc_time(1000, SC_NS));
     EXPECT_EQ(ini.read32(ZVP_TTC_CNT_VALUE), v);
@@ -90,12 +98,12 @@ TEST_F(TtcTest, OverflowAndMatchInterrupts) {
 TEST_F(TtcTest, DecrementingIntervalCountsDown) {
   zvp::test::run_sim([&] {
     vendor_init(2);
-    ini.write32(ZVP_TTC_INTERVAL + 8, 9);
-    ini.write32(ZVP_TTC_IER + 8, 0x1);
-    ini.write32(ZVP_TTC_CNT_CTRL + 8, 0x2 | 0x4 | 0x10);  // interval, decrement, reset to 9
-    EXPECT_EQ(ini.read32(ZVP_TTC_CNT_VALUE + 8), 9u);
+    ini.write32(of(ZVP_TTC_INTERVAL, 2), 9);
+    ini.write32(of(ZVP_TTC_IER, 2), IV);
+    ini.write32(of(ZVP_TTC_CNT_CTRL, 2), INT | DEC | RST);  // reset to 9
+    EXPECT_EQ(ini.read32(of(ZVP_TTC_CNT_VALUE, 2)), 9u);
     sc_core::wait(sc_time(30, SC_NS));
-    EXPECT_EQ(ini.read32(ZVP_TTC_CNT_VALUE + 8), 6u);
+    EXPECT_EQ(ini.read32(of(ZVP_TTC_CNT_VALUE, 2)), 6u);
     sc_core::wait(rose[2]);
     EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(90, SC_NS));  // reaches zero
   });
@@ -107,16 +115,16 @@ TEST_F(TtcTest, DecrementingIntervalCountsDown) {
 TEST_F(TtcTest, DebugReadOfIsrDoesNotClear) {
   zvp::test::run_sim([&] {
     vendor_init(1);
-    ini.write32(ZVP_TTC_INTERVAL + 4, 99);
-    ini.write32(ZVP_TTC_IER + 4, 0x1);
-    ini.write32(ZVP_TTC_CNT_CTRL + 4, 0x2 | 0x10);
+    ini.write32(of(ZVP_TTC_INTERVAL, 1), 99);
+    ini.write32(of(ZVP_TTC_IER, 1), IV);
+    ini.write32(of(ZVP_TTC_CNT_CTRL, 1), INT | RST);
     sc_core::wait(rose[1]);
-    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0x1u);
-    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0x1u);
+    EXPECT_EQ(ini.debug_read32(of(ZVP_TTC_ISR, 1)), IV);
+    EXPECT_EQ(ini.debug_read32(of(ZVP_TTC_ISR, 1)), IV);
     EXPECT_TRUE(lines[1].read());
-    EXPECT_EQ(ini.read32(ZVP_TTC_ISR + 4), 0x1u);
+    EXPECT_EQ(ini.read32(of(ZVP_TTC_ISR, 1)), IV);
     EXPECT_FALSE(lines[1].read());
-    EXPECT_EQ(ini.debug_read32(ZVP_TTC_ISR + 4), 0u);
+    EXPECT_EQ(ini.debug_read32(of(ZVP_TTC_ISR, 1)), 0u);
   });
 }
 
