@@ -35,11 +35,11 @@
 #include <string.h>
 
 #include "bsp/bsp.h"
-#include "convnet/convnet.h"
-#include "convnet/convnet_job.h"
-#include "convnet/csp_plan.h"
-#include "convnet/csp_rows.h"
-#include "csp/csp_ref.h"
+#include "golden/convnet/convnet.h"
+#include "golden/convnet/convnet_job.h"
+#include "golden/convnet/csp_plan.h"
+#include "golden/convnet/csp_rows.h"
+#include "golden/csp/csp_ref.h"
 #include "drivers/csp/csp.h"
 #include "drivers/csp/csp_dma.h"
 #include "drivers/pl330/pl330.h"

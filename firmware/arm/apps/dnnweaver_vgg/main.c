@@ -19,8 +19,8 @@
 
 #include "bsp/bsp.h"
 #include "drivers/dnnweaver/dnnweaver.h"
-#include "dw_layer.h"
-#include "dw_stats.h"
+#include "golden/dnnweaver/dw_layer.h"
+#include "golden/dnnweaver/dw_stats.h"
 #include "regs/dnnweaver_regs.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"

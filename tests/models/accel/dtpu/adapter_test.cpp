@@ -7,7 +7,7 @@
 #include "accel/dtpu/dtpu_adapter.h"
 #include "core/irq.h"
 #include "dtpu_bench.h"
-#include "dtpu_mxu.h"
+#include "golden/dtpu/dtpu_mxu.h"
 #include "pl/axis.h"
 #include "regs/dtpu_adapter_regs.h"
 #include "support/test_initiator.h"
