@@ -1,0 +1,127 @@
+// The Convolution Engine's arithmetic against an oracle that shares no code with it. The engine
+// finishes every output with the golden csp_pass_finalize (golden/csp), so its comparison with
+// the golden model cannot see a bug there; here the expected layer is a naive loop written below
+// from the engine's definition (csp_ref.h, seed 001 section II.A):
+//   per output feature, per group of 3 input features: acc = sat32(acc + exact 3x3 SoP);
+//   then v = sat32(acc + bias), ReLU, q = (v + 2^(shift-1)) >> shift (floor), saturated to the
+//   8- or 16-bit output; data and weights are the low byte as int8 in 8-bit mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "csp_test_util.h"
+
+using namespace zvp;
+
+namespace {
+
+struct Layer {
+  int w, h, stride, pad, mode, shift, relu, cin, cout;
+};
+
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return std::min(std::max(v, lo), hi); }
+
+// Rounding selects the oracle's rounding: true = the definition's round half up; false =
+// truncation, to show that the data below tell the two apart.
+std::vector<int16_t> naive_layer(const Layer& L, const std::vector<int16_t>& in, const std::vector<int16_t>& w,
+                                 const std::vector<int32_t>& bias, bool rounding = true,
+                                 unsigned* sums_saturated = nullptr) {
+  const int ho = (L.h + 2 * L.pad - 3) / L.stride + 1, wo = (L.w + 2 * L.pad - 3) / L.stride + 1;
+  auto val = [&](int16_t x) { return L.mode == CSP_MODE_8BIT ? int64_t(int8_t(x & 0xFF)) : int64_t(x); };
+  auto pixel = [&](int c, int y, int x) -> int64_t {
+    if (y < 0 || x < 0 || y >= L.h || x >= L.w) return 0;
+    return val(in[(size_t(c) * L.h + y) * L.w + x]);
+  };
+  const int64_t out_max = L.mode == CSP_MODE_8BIT ? 127 : 32767;
+  std::vector<int16_t> out(size_t(L.cout) * ho * wo);
+  for (int o = 0; o < L.cout; ++o)
+    for (int oy = 0; oy < ho; ++oy)
+      for (int ox = 0; ox < wo; ++ox) {
+        int64_t acc = 0;
+        for (int c0 = 0; c0 < L.cin; c0 += 3) {  // one engine pass per group of 3 features
+          int64_t sop = 0;
+          for (int c = c0; c < std::min(c0 + 3, L.cin); ++c)
+            for (int ky = 0; ky < 3; ++ky)
+              for (int kx = 0; kx < 3; ++kx)
+                sop += pixel(c, oy * L.stride - L.pad + ky, ox * L.stride - L.pad + kx) *
+                       val(w[((size_t(o) * L.cin + c) * 3 + ky) * 3 + kx]);
+          const int64_t exact = acc + sop;
+          acc = clamp64(exact, INT32_MIN, INT32_MAX);
+          if (sums_saturated && acc != exact) ++*sums_saturated;
+        }
+        int64_t v = clamp64(acc + bias[o], INT32_MIN, INT32_MAX);
+        if (L.relu && v < 0) v = 0;
+        if (L.shift > 0) {
+          const int64_t add = rounding ? int64_t(1) << (L.shift - 1) : 0;
+          const int64_t num = v + add, den = int64_t(1) << L.shift;
+          v = num >= 0 ? num / den : -((-num + den - 1) / den);  // floor division
+        }
+        out[(size_t(o) * ho + oy) * wo + ox] = int16_t(clamp64(v, -out_max - 1, out_max));
+      }
+  return out;
+}
+
+void random_layers(int mode, unsigned seed) {
+  zvp::test::EngineBench b;
+  zvp::test::run_sim([&] {
+    std::mt19937 rng(seed);
+    unsigned saturated = 0, rounding_matters = 0, sums_saturated = 0;
+    for (int iter = 0; iter < 10; ++iter) {
+      // Layers 0, 3, 6, 9 use the full range: partial sums and outputs saturate.
+      const bool full = iter % 3 == 0;
+      const bool m8 = mode == CSP_MODE_8BIT;
+      const int lim = full ? (m8 ? 127 : 32767) : (m8 ? 60 : 2048);
+      const int shift = full ? (m8 ? 3 : 8) + int(rng() % 4) : (m8 ? 9 : 12) + int(rng() % 4);
+      std::uniform_int_distribution<int> v(-lim, lim), dim(3, 24);
+      Layer L{dim(rng), dim(rng), 1 + iter % 2, (iter / 2) % 2, mode, shift, int(rng() % 2),
+              1 + int(rng() % 7), 1 + int(rng() % 2)};
+      csp_geom_t g{};
+      g.width = uint16_t(L.w), g.height = uint16_t(L.h), g.stride = uint8_t(L.stride);
+      g.pad = uint8_t(L.pad), g.mode = uint8_t(mode), g.shift = uint8_t(L.shift), g.relu = uint8_t(L.relu);
+      std::vector<int16_t> in(size_t(L.cin) * L.w * L.h), w(size_t(L.cout) * L.cin * 9);
+      for (auto& x : in) x = int16_t(full && mode == CSP_MODE_16BIT ? ((rng() & 1) ? 32767 : -32768) : v(rng));
+      for (auto& x : w) x = int16_t(v(rng));
+      std::vector<int32_t> bias(L.cout);
+      const int bb = m8 ? 13 : 19;  // biases of the order of the sums
+      for (auto& x : bias) x = int32_t(rng() % (2u << bb)) - (1 << bb);
+      const auto want = naive_layer(L, in, w, bias, true, &sums_saturated);
+      const auto got = zvp::test::engine_layer(b, g, L.cin, L.cout, in, w, bias);
+      ASSERT_EQ(got, want) << "layer " << iter << ": " << L.w << "x" << L.h << " s" << L.stride << " p" << L.pad
+                           << " cin " << L.cin << " shift " << L.shift << " relu " << L.relu;
+      const int64_t out_max = mode == CSP_MODE_8BIT ? 127 : 32767;
+      for (int16_t x : got) saturated += x == out_max || x == -out_max - 1;
+      rounding_matters += naive_layer(L, in, w, bias, false) != want;
+    }
+    // The data exercise what the oracle checks: saturated partial sums and outputs, and outputs
+    // where rounding (not truncation) decides the value.
+    EXPECT_GT(saturated, 0u);
+    EXPECT_GT(rounding_matters, 5u);
+    if (mode == CSP_MODE_16BIT) EXPECT_GT(sums_saturated, 0u);
+  });
+}
+
+}  // namespace
+
+TEST(CspEngineOracle, LayersMatchANaiveLoop16Bit) { random_layers(CSP_MODE_16BIT, 101); }
+TEST(CspEngineOracle, LayersMatchANaiveLoop8Bit) { random_layers(CSP_MODE_8BIT, 202); }
+
+// A single output worked out by hand: 16-bit, one feature of all 1000s, every weight 1000:
+// SoP = 9 x 10^6 per feature, three features per pass = 2.7e7, three passes (cin 9) = 8.1e7
+// (no saturation), bias 5, shift 10: (81000005 + 512) >> 10 = 79102 -> saturated to 32767;
+// with shift 13: (81000005 + 4096) >> 13 = 9888.
+TEST(CspEngineOracle, HandWorkedOutput) {
+  zvp::test::EngineBench b;
+  std::vector<int16_t> got10, got13;
+  zvp::test::run_sim([&] {
+    csp_geom_t g{};
+    g.width = 3, g.height = 3, g.stride = 1, g.pad = 0, g.mode = CSP_MODE_16BIT, g.shift = 10;
+    const std::vector<int16_t> in(9 * 9, 1000), w(9 * 9, 1000);
+    got10 = zvp::test::engine_layer(b, g, 9, 1, in, w, {5});
+    g.shift = 13;
+    got13 = zvp::test::engine_layer(b, g, 9, 1, in, w, {5});
+  });
+  EXPECT_EQ(got10, std::vector<int16_t>{32767});
+  EXPECT_EQ(got13, std::vector<int16_t>{9888});
+}
