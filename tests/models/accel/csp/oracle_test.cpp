@@ -23,11 +23,14 @@ struct Layer {
 
 int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return std::min(std::max(v, lo), hi); }
 
-// Rounding selects the oracle's rounding: true = the definition's round half up; false =
-// truncation, to show that the data below tell the two apart.
+// What the data exercised: partial sums that saturated, and outputs exactly half-way between two
+// values before the shift (where rounding half up, not down or to even, decides), by sign.
+struct Seen {
+  unsigned sums_saturated = 0, ties_pos = 0, ties_neg = 0;
+};
+
 std::vector<int16_t> naive_layer(const Layer& L, const std::vector<int16_t>& in, const std::vector<int16_t>& w,
-                                 const std::vector<int32_t>& bias, bool rounding = true,
-                                 unsigned* sums_saturated = nullptr) {
+                                 const std::vector<int32_t>& bias, Seen* seen) {
   const int ho = (L.h + 2 * L.pad - 3) / L.stride + 1, wo = (L.w + 2 * L.pad - 3) / L.stride + 1;
   auto val = [&](int16_t x) { return L.mode == CSP_MODE_8BIT ? int64_t(int8_t(x & 0xFF)) : int64_t(x); };
   auto pixel = [&](int c, int y, int x) -> int64_t {
@@ -49,13 +52,14 @@ std::vector<int16_t> naive_layer(const Layer& L, const std::vector<int16_t>& in,
                        val(w[((size_t(o) * L.cin + c) * 3 + ky) * 3 + kx]);
           const int64_t exact = acc + sop;
           acc = clamp64(exact, INT32_MIN, INT32_MAX);
-          if (sums_saturated && acc != exact) ++*sums_saturated;
+          seen->sums_saturated += acc != exact;
         }
         int64_t v = clamp64(acc + bias[o], INT32_MIN, INT32_MAX);
         if (L.relu && v < 0) v = 0;
         if (L.shift > 0) {
-          const int64_t add = rounding ? int64_t(1) << (L.shift - 1) : 0;
-          const int64_t num = v + add, den = int64_t(1) << L.shift;
+          const int64_t half = int64_t(1) << (L.shift - 1), den = 2 * half;
+          if (((v % den) + den) % den == half) ++(v > 0 ? seen->ties_pos : seen->ties_neg);
+          const int64_t num = v + half;
           v = num >= 0 ? num / den : -((-num + den - 1) / den);  // floor division
         }
         out[(size_t(o) * ho + oy) * wo + ox] = int16_t(clamp64(v, -out_max - 1, out_max));
@@ -67,38 +71,41 @@ void random_layers(int mode, unsigned seed) {
   zvp::test::EngineBench b;
   zvp::test::run_sim([&] {
     std::mt19937 rng(seed);
-    unsigned saturated = 0, rounding_matters = 0, sums_saturated = 0;
-    for (int iter = 0; iter < 10; ++iter) {
-      // Layers 0, 3, 6, 9 use the full range: partial sums and outputs saturate.
-      const bool full = iter % 3 == 0;
+    unsigned saturated = 0;
+    Seen seen;
+    for (int iter = 0; iter < 12; ++iter) {
+      // Three kinds of layer in turn: full range (partial sums and outputs saturate), tiny values
+      // with shifts of 1 to 3 (many exact halves), and a middle range.
+      const int kind = iter % 3;
       const bool m8 = mode == CSP_MODE_8BIT;
-      const int lim = full ? (m8 ? 127 : 32767) : (m8 ? 60 : 2048);
-      const int shift = full ? (m8 ? 3 : 8) + int(rng() % 4) : (m8 ? 9 : 12) + int(rng() % 4);
+      const int lim = kind == 0 ? (m8 ? 127 : 32767) : kind == 1 ? 3 : (m8 ? 60 : 2048);
+      const int shift = kind == 0   ? (m8 ? 3 : 8) + int(rng() % 4)
+                        : kind == 1 ? 1 + int(rng() % 3)
+                                    : (m8 ? 9 : 12) + int(rng() % 4);
+      const int bias_bits = kind == 1 ? 6 : m8 ? 13 : 19;  // biases of the order of the sums
       std::uniform_int_distribution<int> v(-lim, lim), dim(3, 24);
-      Layer L{dim(rng), dim(rng), 1 + iter % 2, (iter / 2) % 2, mode, shift, int(rng() % 2),
+      Layer L{dim(rng), dim(rng), 1 + iter % 2, (iter / 2) % 2, mode, shift, int(iter % 4 == 3),
               1 + int(rng() % 7), 1 + int(rng() % 2)};
       csp_geom_t g{};
       g.width = uint16_t(L.w), g.height = uint16_t(L.h), g.stride = uint8_t(L.stride);
       g.pad = uint8_t(L.pad), g.mode = uint8_t(mode), g.shift = uint8_t(L.shift), g.relu = uint8_t(L.relu);
       std::vector<int16_t> in(size_t(L.cin) * L.w * L.h), w(size_t(L.cout) * L.cin * 9);
-      for (auto& x : in) x = int16_t(full && mode == CSP_MODE_16BIT ? ((rng() & 1) ? 32767 : -32768) : v(rng));
+      for (auto& x : in) x = int16_t(kind == 0 && !m8 ? ((rng() & 1) ? 32767 : -32768) : v(rng));
       for (auto& x : w) x = int16_t(v(rng));
       std::vector<int32_t> bias(L.cout);
-      const int bb = m8 ? 13 : 19;  // biases of the order of the sums
-      for (auto& x : bias) x = int32_t(rng() % (2u << bb)) - (1 << bb);
-      const auto want = naive_layer(L, in, w, bias, true, &sums_saturated);
+      for (auto& x : bias) x = int32_t(rng() % (2u << bias_bits)) - (1 << bias_bits);
+      const auto want = naive_layer(L, in, w, bias, &seen);
       const auto got = zvp::test::engine_layer(b, g, L.cin, L.cout, in, w, bias);
       ASSERT_EQ(got, want) << "layer " << iter << ": " << L.w << "x" << L.h << " s" << L.stride << " p" << L.pad
                            << " cin " << L.cin << " shift " << L.shift << " relu " << L.relu;
-      const int64_t out_max = mode == CSP_MODE_8BIT ? 127 : 32767;
+      const int64_t out_max = m8 ? 127 : 32767;
       for (int16_t x : got) saturated += x == out_max || x == -out_max - 1;
-      rounding_matters += naive_layer(L, in, w, bias, false) != want;
     }
-    // The data exercise what the oracle checks: saturated partial sums and outputs, and outputs
-    // where rounding (not truncation) decides the value.
+    // The data exercise what the oracle checks.
     EXPECT_GT(saturated, 0u);
-    EXPECT_GT(rounding_matters, 5u);
-    if (mode == CSP_MODE_16BIT) EXPECT_GT(sums_saturated, 0u);
+    EXPECT_GT(seen.ties_pos, 10u);
+    EXPECT_GT(seen.ties_neg, 10u);
+    if (mode == CSP_MODE_16BIT) EXPECT_GT(seen.sums_saturated, 0u);
   });
 }
 
@@ -124,4 +131,23 @@ TEST(CspEngineOracle, HandWorkedOutput) {
   });
   EXPECT_EQ(got10, std::vector<int16_t>{32767});
   EXPECT_EQ(got13, std::vector<int16_t>{9888});
+}
+
+// Exact halves by hand: one 3x3 feature of ones, one weight of +-3 (SoP +-3), shift 1:
+// 1.5 rounds up to 2 and -1.5 up to -1 (half toward +infinity, not away from zero or to even).
+TEST(CspEngineOracle, HalvesRoundTowardPlusInfinity) {
+  zvp::test::EngineBench b;
+  std::vector<int16_t> pos, neg;
+  zvp::test::run_sim([&] {
+    csp_geom_t g{};
+    g.width = 3, g.height = 3, g.stride = 1, g.pad = 0, g.mode = CSP_MODE_8BIT, g.shift = 1;
+    const std::vector<int16_t> in(9, 1);
+    std::vector<int16_t> w(9, 0);
+    w[4] = 3;
+    pos = zvp::test::engine_layer(b, g, 1, 1, in, w, {0});
+    w[4] = -3;
+    neg = zvp::test::engine_layer(b, g, 1, 1, in, w, {0});
+  });
+  EXPECT_EQ(pos, std::vector<int16_t>{2});
+  EXPECT_EQ(neg, std::vector<int16_t>{-1});
 }
