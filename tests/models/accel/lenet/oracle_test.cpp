@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "accel/lenet/lenet_fast.h"
@@ -116,47 +117,90 @@ Naive naive_network(const lenet_lite_fixed_params& p, const std::vector<int16_t>
   return r;
 }
 
-template <size_t N>
-std::vector<int16_t> flat(const int16_t (&a)[N]) {
-  return std::vector<int16_t>(a, a + N);
-}
+// The IP's two functional paths layer by layer: LenetFixedFast (its default) or the golden layer
+// functions (use_golden_functions). Each layer is fed the oracle's previous stage.
+struct IpLayers {
+  virtual ~IpLayers() = default;
+  virtual void conv1(int u, const int16_t in[LENET_IMG][LENET_IMG], int16_t out[LITE_S1][LITE_S1]) const = 0;
+  virtual void conv2(int u, const int16_t in[LITE_C1][LITE_P1][LITE_P1], int16_t out[LITE_S2][LITE_S2]) const = 0;
+  virtual void conv3(const int16_t in[LITE_C2][LITE_P2][LITE_P2], int16_t out[LITE_C3]) const = 0;
+  virtual void fc1(const int16_t in[LITE_C3], int16_t out[LITE_F1]) const = 0;
+  virtual void fc2(const int16_t in[LITE_F1], int16_t out[LITE_F2]) const = 0;
+  virtual int predict(const int16_t in[LENET_IMG * LENET_IMG], int16_t out[LITE_F2]) const = 0;
+};
 
-// Each of the IP's multiply-accumulate layers fed the oracle's previous stage; returns how many
-// layers differ.
-int compare_layers(const lenet_lite_fixed_params& p, const std::vector<int16_t>& img) {
+struct FastLayers : IpLayers {
+  LenetFixedFast f;
+  explicit FastLayers(const lenet_lite_fixed_params& p) : f(p) {}
+  void conv1(int u, const int16_t in[LENET_IMG][LENET_IMG], int16_t out[LITE_S1][LITE_S1]) const override {
+    f.conv1_channel(u, in, out);
+  }
+  void conv2(int u, const int16_t in[LITE_C1][LITE_P1][LITE_P1], int16_t out[LITE_S2][LITE_S2]) const override {
+    f.conv2_channel(u, in, out);
+  }
+  void conv3(const int16_t in[LITE_C2][LITE_P2][LITE_P2], int16_t out[LITE_C3]) const override { f.conv3(in, out); }
+  void fc1(const int16_t in[LITE_C3], int16_t out[LITE_F1]) const override { f.fc1(in, out); }
+  void fc2(const int16_t in[LITE_F1], int16_t out[LITE_F2]) const override { f.fc2(in, out); }
+  int predict(const int16_t in[LENET_IMG * LENET_IMG], int16_t out[LITE_F2]) const override {
+    return f.predict(in, out);
+  }
+};
+
+struct GoldenLayers : IpLayers {
+  const lenet_lite_fixed_params* p;
+  explicit GoldenLayers(const lenet_lite_fixed_params& params) : p(&params) {}
+  void conv1(int u, const int16_t in[LENET_IMG][LENET_IMG], int16_t out[LITE_S1][LITE_S1]) const override {
+    lenet_lite_fixed_conv1_channel(p, u, in, out);
+  }
+  void conv2(int u, const int16_t in[LITE_C1][LITE_P1][LITE_P1], int16_t out[LITE_S2][LITE_S2]) const override {
+    lenet_lite_fixed_conv2_channel(p, u, in, out);
+  }
+  void conv3(const int16_t in[LITE_C2][LITE_P2][LITE_P2], int16_t out[LITE_C3]) const override {
+    lenet_lite_fixed_conv3(p, in, out);
+  }
+  void fc1(const int16_t in[LITE_C3], int16_t out[LITE_F1]) const override { lenet_lite_fixed_fc1(p, in, out); }
+  void fc2(const int16_t in[LITE_F1], int16_t out[LITE_F2]) const override { lenet_lite_fixed_fc2(p, in, out); }
+  int predict(const int16_t in[LENET_IMG * LENET_IMG], int16_t out[LITE_F2]) const override {
+    return lenet_lite_fixed_predict(p, in, out);
+  }
+};
+
+// Returns how many layers (and the class) differ from the oracle's.
+int compare_layers(const lenet_lite_fixed_params& p, const IpLayers& ip, const std::vector<int16_t>& img) {
   const Naive n = naive_network(p, img);
-  const LenetFixedFast fast(p);
   int differ = 0;
   int16_t c1[LITE_C1][LITE_S1][LITE_S1], c2[LITE_C2][LITE_S2][LITE_S2], c3[LITE_C3], f1[LITE_F1], f2[LITE_F2];
-  int16_t p1[LITE_C1][LITE_P1][LITE_P1], p2[LITE_C2][LITE_P2][LITE_P2];
+  int16_t p1[LITE_C1][LITE_P1][LITE_P1], p2[LITE_C2][LITE_P2][LITE_P2], c3n[LITE_C3], f1n[LITE_F1];
   std::memcpy(p1, n.p1.data(), sizeof p1);
   std::memcpy(p2, n.p2.data(), sizeof p2);
-  const auto* in = reinterpret_cast<const int16_t(*)[LENET_IMG]>(img.data());
-  for (int u = 0; u < LITE_C1; ++u) fast.conv1_channel(u, in, c1[u]);
-  for (int u = 0; u < LITE_C2; ++u) fast.conv2_channel(u, p1, c2[u]);
-  fast.conv3(p2, c3);
-  int16_t c3n[LITE_C3], f1n[LITE_F1];
   std::copy(n.c3.begin(), n.c3.end(), c3n);
   std::copy(n.f1.begin(), n.f1.end(), f1n);
-  fast.fc1(c3n, f1);
-  fast.fc2(f1n, f2);
+  const auto* in = reinterpret_cast<const int16_t(*)[LENET_IMG]>(img.data());
+  for (int u = 0; u < LITE_C1; ++u) ip.conv1(u, in, c1[u]);
+  for (int u = 0; u < LITE_C2; ++u) ip.conv2(u, p1, c2[u]);
+  ip.conv3(p2, c3);
+  ip.fc1(c3n, f1);
+  ip.fc2(f1n, f2);
   differ += std::memcmp(c1, n.c1.data(), sizeof c1) != 0;
   differ += std::memcmp(c2, n.c2.data(), sizeof c2) != 0;
-  differ += flat(c3) != n.c3;
-  differ += flat(f1) != n.f1;
-  differ += flat(f2) != n.f2;
+  differ += std::memcmp(c3, n.c3.data(), sizeof c3) != 0;
+  differ += std::memcmp(f1, n.f1.data(), sizeof f1) != 0;
+  differ += std::memcmp(f2, n.f2.data(), sizeof f2) != 0;
   int16_t out[LITE_F2];
-  differ += fast.predict(img.data(), out) != n.cls;
+  differ += ip.predict(img.data(), out) != n.cls;
   return differ;
 }
 
-}  // namespace
-
-TEST(LenetOracle, LayersMatchANaiveFixedPointNetwork) {
+// The committed model on digits, then full-range weights and inputs (every accumulator and
+// output saturates somewhere); returns the layers that differ.
+int compare_on_digits_and_extremes(bool golden_functions) {
   auto p = lenet_test::load_params();
+  auto layers = [&]() -> std::unique_ptr<IpLayers> {
+    if (golden_functions) return std::make_unique<GoldenLayers>(p);
+    return std::make_unique<FastLayers>(p);
+  };
   int differ = 0;
-  for (const auto& img : lenet_test::images(p, 40)) differ += compare_layers(p, img);
-  // Full-range inputs and weights: every accumulator and output saturates somewhere.
+  for (const auto& img : lenet_test::images(p, 40)) differ += compare_layers(p, *layers(), img);
   uint32_t s = 4242;
   auto rnd = [&s] {
     s = s * 1664525u + 1013904223u;
@@ -165,12 +209,20 @@ TEST(LenetOracle, LayersMatchANaiveFixedPointNetwork) {
   auto* w = reinterpret_cast<int16_t*>(&p.conv1_w);
   const size_t nw = (reinterpret_cast<char*>(&p.fc2_b[LITE_F2]) - reinterpret_cast<char*>(&p.conv1_w)) / 2;
   for (size_t i = 0; i < nw; ++i) w[i] = rnd();
+  const auto extreme = layers();
   for (int k = 0; k < 10; ++k) {
     std::vector<int16_t> img(1024);
     for (auto& v : img) v = rnd();
-    differ += compare_layers(p, img);
+    differ += compare_layers(p, *extreme, img);
   }
-  EXPECT_EQ(differ, 0);
+  return differ;
+}
+
+}  // namespace
+
+TEST(LenetOracle, FastPathLayersMatchANaiveFixedPointNetwork) { EXPECT_EQ(compare_on_digits_and_extremes(false), 0); }
+TEST(LenetOracle, GoldenFunctionLayersMatchANaiveFixedPointNetwork) {
+  EXPECT_EQ(compare_on_digits_and_extremes(true), 0);
 }
 
 // The IP end to end (pixels in through the stream, class out) against the naive network's class.
