@@ -109,45 +109,46 @@ void random_layers(int mode, unsigned seed) {
   });
 }
 
+// A 3x3 single-output layer (cin features of 3x3 pixels, one output feature) at each of the
+// given shifts, run on the engine; returns the output of each.
+std::vector<int16_t> single_outputs(int mode, int cin, const std::vector<int16_t>& in,
+                                    const std::vector<std::vector<int16_t>>& weights, int32_t bias,
+                                    const std::vector<int>& shifts) {
+  zvp::test::EngineBench b;
+  std::vector<int16_t> got;
+  zvp::test::run_sim([&] {
+    csp_geom_t g{};
+    g.width = 3, g.height = 3, g.stride = 1, g.pad = 0, g.mode = uint8_t(mode);
+    for (const auto& w : weights)
+      for (int shift : shifts) {
+        g.shift = uint8_t(shift);
+        const auto out = zvp::test::engine_layer(b, g, cin, 1, in, w, {bias});
+        got.push_back(out.size() == 1 ? out[0] : int16_t(0x5A5A));
+      }
+  });
+  return got;
+}
+
 }  // namespace
 
 TEST(CspEngineOracle, LayersMatchANaiveLoop16Bit) { random_layers(CSP_MODE_16BIT, 101); }
 TEST(CspEngineOracle, LayersMatchANaiveLoop8Bit) { random_layers(CSP_MODE_8BIT, 202); }
 
-// A single output worked out by hand: 16-bit, one feature of all 1000s, every weight 1000:
-// SoP = 9 x 10^6 per feature, three features per pass = 2.7e7, three passes (cin 9) = 8.1e7
-// (no saturation), bias 5, shift 10: (81000005 + 512) >> 10 = 79102 -> saturated to 32767;
+// A single output worked out by hand: 16-bit, nine features of all 1000s, every weight 1000:
+// SoP = 9 x 10^6 per feature, three features per pass = 2.7e7, three passes = 8.1e7 (no
+// saturation), bias 5, shift 10: (81000005 + 512) >> 10 = 79102 -> saturated to 32767;
 // with shift 13: (81000005 + 4096) >> 13 = 9888.
 TEST(CspEngineOracle, HandWorkedOutput) {
-  zvp::test::EngineBench b;
-  std::vector<int16_t> got10, got13;
-  zvp::test::run_sim([&] {
-    csp_geom_t g{};
-    g.width = 3, g.height = 3, g.stride = 1, g.pad = 0, g.mode = CSP_MODE_16BIT, g.shift = 10;
-    const std::vector<int16_t> in(9 * 9, 1000), w(9 * 9, 1000);
-    got10 = zvp::test::engine_layer(b, g, 9, 1, in, w, {5});
-    g.shift = 13;
-    got13 = zvp::test::engine_layer(b, g, 9, 1, in, w, {5});
-  });
-  EXPECT_EQ(got10, std::vector<int16_t>{32767});
-  EXPECT_EQ(got13, std::vector<int16_t>{9888});
+  const std::vector<int16_t> in(9 * 9, 1000), w(9 * 9, 1000);
+  EXPECT_EQ(single_outputs(CSP_MODE_16BIT, 9, in, {w}, 5, {10, 13}), (std::vector<int16_t>{32767, 9888}));
 }
 
 // Exact halves by hand: one 3x3 feature of ones, one weight of +-3 (SoP +-3), shift 1:
 // 1.5 rounds up to 2 and -1.5 up to -1 (half toward +infinity, not away from zero or to even).
 TEST(CspEngineOracle, HalvesRoundTowardPlusInfinity) {
-  zvp::test::EngineBench b;
-  std::vector<int16_t> pos, neg;
-  zvp::test::run_sim([&] {
-    csp_geom_t g{};
-    g.width = 3, g.height = 3, g.stride = 1, g.pad = 0, g.mode = CSP_MODE_8BIT, g.shift = 1;
-    const std::vector<int16_t> in(9, 1);
-    std::vector<int16_t> w(9, 0);
-    w[4] = 3;
-    pos = zvp::test::engine_layer(b, g, 1, 1, in, w, {0});
-    w[4] = -3;
-    neg = zvp::test::engine_layer(b, g, 1, 1, in, w, {0});
-  });
-  EXPECT_EQ(pos, std::vector<int16_t>{2});
-  EXPECT_EQ(neg, std::vector<int16_t>{-1});
+  std::vector<int16_t> up(9, 0), down(9, 0);
+  up[4] = 3;
+  down[4] = -3;
+  EXPECT_EQ(single_outputs(CSP_MODE_8BIT, 1, std::vector<int16_t>(9, 1), {up, down}, 0, {1}),
+            (std::vector<int16_t>{2, -1}));
 }
