@@ -8,8 +8,8 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "dw_encoding.h"
-#include "dw_stats.h"
+#include "golden/dnnweaver/dw_encoding.h"
+#include "golden/dnnweaver/dw_stats.h"
 
 namespace zvp {
 

@@ -3,7 +3,7 @@
 // pointer into the unknown) and random data, rung through the doorbell. Whatever the
 // descriptor, the chain ends with an interrupt and a documented STATUS; a layer the golden
 // model accepts and whose data lies in DDR is computed bit-exactly as the golden model
-// (firmware/common/dnnweaver/dw_layer.h) computes it, with its MAC count written back.
+// (golden/dnnweaver/dw_layer.h) computes it, with its MAC count written back.
 #define SC_INCLUDE_DYNAMIC_PROCESSES
 #include <systemc>
 
@@ -14,7 +14,7 @@
 
 #include "accel/dnnweaver/dnnweaver_pu.h"
 #include "core/memory.h"
-#include "dw_layer.h"
+#include "golden/dnnweaver/dw_layer.h"
 #include "fuzz_bench.h"
 #include "fuzz_util.h"
 #include "support/test_initiator.h"

@@ -1,4 +1,4 @@
-// zvp_convnet_ref: host reference run of a ConvNet network (firmware/common/convnet) with the
+// zvp_convnet_ref: host reference run of a ConvNet network (golden/convnet) with the
 // CSP golden model, in the exact chain the ARM front end runs (engine convolutions, ARM pools,
 // soft-max). Prints per-layer shapes, workload and output checksums and writes the job file the
 // scenarios load into DDR (convnet_job.h).
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "convnet_run.h"
-#include "convnet/convnet_job.h"
+#include "golden/convnet/convnet_run.h"
+#include "golden/convnet/convnet_job.h"
 
 namespace {
 

@@ -1,14 +1,14 @@
 // The MNIST network of seed 003 (create_models.py: 28x28x1 -> Conv2D 12 3x3 ReLU -> MaxPool 2x2
 // -> Dense 10 soft-max), trained in float by plain per-sample SGD with a seeded initialisation
 // and a seeded shuffle: the same weights on every machine. Then post-training quantisation per
-// precision (firmware/common/dtpu/dtpu_net.h) with ranges calibrated on training images.
+// precision (golden/dtpu/dtpu_net.h) with ranges calibrated on training images.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "dtpu_net.h"
-#include "mnist_io.h"
+#include "golden/dtpu/dtpu_net.h"
+#include "golden/mnist/mnist_io.h"
 
 namespace zvp::dtpu {
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "evaluate.h"
+#include "golden/lenet/evaluate.h"
 
 using namespace zvp;
 

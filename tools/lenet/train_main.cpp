@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "evaluate.h"
+#include "golden/lenet/evaluate.h"
 #include "trainer.h"
 
 using namespace zvp;

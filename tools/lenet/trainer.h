@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "lenet_files.h"
-#include "mnist_io.h"
+#include "golden/lenet/lenet_files.h"
+#include "golden/mnist/mnist_io.h"
 
 namespace zvp::lenet {
 

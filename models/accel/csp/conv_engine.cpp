@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "csp_ref.h"
+#include "golden/csp/csp_ref.h"
 
 namespace zvp {
 

@@ -11,7 +11,7 @@
 //
 // The RISC-V programs one PASS per START through `socket` (registers below in their order;
 // offsets in csp.regs.yaml, block CSP_ENGINE) and gets the completion interrupt `irq` (level: IRQ_STATUS & IRQ_ENABLE).
-// Functional results come from the golden model (firmware/common/csp/csp_ref.h) applied to the
+// Functional results come from the golden model (golden/csp/csp_ref.h) applied to the
 // data the engine reads from the TCDM / Weight Memory at START; results are written to the TCDM
 // when the pass completes. Pass time: conv_timing.h.
 //
@@ -53,7 +53,7 @@
 #include "core/register_device.h"
 #include "regs/csp_regs.h"
 #include "core/stats.h"
-#include "csp_ref.h"
+#include "golden/csp/csp_ref.h"
 
 namespace zvp {
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "csp_ref.h"
+#include "golden/csp/csp_ref.h"
 
 namespace zvp {
 

@@ -9,13 +9,13 @@
 // in the approximate modes when the layer asks for it (dw_layer.h states the cost contract).
 // Alongside, the same data are counted for a Pragmatic array (one term per 1 bit), a bit-parallel
 // MACC array (1 cycle per step) and a bit-serial array (N cycles per step).
-// The arithmetic is done here with shift-adds; the golden model (firmware/common/dnnweaver)
+// The arithmetic is done here with shift-adds; the golden model (golden/dnnweaver)
 // multiplies the approximated activation: tests compare the two.
 #pragma once
 #include <cstdint>
 #include <vector>
 
-#include "dw_layer.h"
+#include "golden/dnnweaver/dw_layer.h"
 
 namespace zvp {
 

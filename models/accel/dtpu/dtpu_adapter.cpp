@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "dtpu_mxu.h"
+#include "golden/dtpu/dtpu_mxu.h"
 #include "regs/dtpu_adapter_regs.h"
 
 namespace zvp {

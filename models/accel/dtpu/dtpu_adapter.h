@@ -1,6 +1,6 @@
 // The DTPU (seed 003) behind the AXI4-Stream Accelerator Adapter (Xilinx PG081 v2.1): one
 // model of the adapter's argument buffers and command interface and of the core it drives
-// (control unit timing: dtpu_timing.h; datapath: firmware/common/dtpu/dtpu_mxu.h, the same
+// (control unit timing: dtpu_timing.h; datapath: golden/dtpu/dtpu_mxu.h, the same
 // code as the golden model).
 //
 // Streams: iarg[0] CSR BRAM (64 x 64 bit), iarg[1] weight BRAM (16384 x 64 bit), iarg[2] input

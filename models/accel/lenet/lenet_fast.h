@@ -1,6 +1,6 @@
 // The multiply-accumulate layers of the fixed-point Lite LeNet-5 (conv1..3, fc1, fc2) for the IP
 // model's functional path, bit-exact with the golden model's layer functions
-// (firmware/common/lenet: lenet_fixed.h is the arithmetic contract) but with the per-layer format
+// (golden/lenet: lenet_fixed.h is the arithmetic contract) but with the per-layer format
 // constants (shift, saturation bounds, bias in accumulator format) computed once and the
 // arithmetic inlined: the golden code calls a conversion function per product, which costs about
 // 1 ms of host time per image - more than the simulated time of an image on the IP. The conv
@@ -12,7 +12,7 @@
 #pragma once
 #include <cstdint>
 
-#include "lenet_lite.h"
+#include "golden/lenet/lenet_lite.h"
 
 namespace zvp {
 

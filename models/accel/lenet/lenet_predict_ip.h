@@ -10,7 +10,7 @@
 //   OUTPUT_R_CTRL  RO  [0] output_r_ap_vld: set when a new class is written, clear on read
 // Other offsets: address error (RegisterBank holes).
 //
-// Function: bit-exact with the golden model (firmware/common/lenet), computed layer by layer in
+// Function: bit-exact with the golden model (golden/lenet), computed layer by layer in
 // the design's stage structure (sub-functions per output channel where the design has them),
 // with LenetFixedFast for the multiply-accumulate layers (or the golden functions throughout:
 // use_golden_functions(true)); the class is computed when the image's pixels are all in.
@@ -53,7 +53,7 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
-#include "lenet_lite.h"
+#include "golden/lenet/lenet_lite.h"
 #include "pl/axis.h"
 #include "pl/hls_control.h"
 #include "regs/lenet_ip_regs.h"

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "core/config_error.h"
-#include "lenet_files.h"
-#include "mnist_io.h"
+#include "golden/lenet/lenet_files.h"
+#include "golden/mnist/mnist_io.h"
 #include "zvp_memmap.h"
 #include "zynq_platform.h"
 

@@ -4,7 +4,7 @@
  * Exit 0 when every case agrees, 1 otherwise. */
 #include <stdio.h>
 
-#include "convnet/csp_rows_check.h"
+#include "golden/convnet/csp_rows_check.h"
 
 int main(void)
 {

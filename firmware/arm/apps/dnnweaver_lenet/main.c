@@ -19,7 +19,7 @@
 #include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "drivers/dnnweaver/dnnweaver.h"
-#include "dw_lenet.h"
+#include "golden/dnnweaver/dw_lenet.h"
 #include "lenet/lenet_params.h"
 #include "regs/dnnweaver_regs.h"
 #include "zvp_memmap.h"

@@ -14,8 +14,8 @@
 #include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "drivers/dtpu/dtpu_app.h"
-#include "dtpu_mxu.h"
-#include "dtpu_net.h"
+#include "golden/dtpu/dtpu_mxu.h"
+#include "golden/dtpu/dtpu_net.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 

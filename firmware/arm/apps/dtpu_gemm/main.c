@@ -9,8 +9,8 @@
 
 #include "bsp/bsp.h"
 #include "drivers/dtpu/dtpu.h"
-#include "dtpu_gemm.h"
-#include "dtpu_mxu.h"
+#include "golden/dtpu/dtpu_gemm.h"
+#include "golden/dtpu/dtpu_mxu.h"
 
 #define R 8
 #define C 8

@@ -27,7 +27,7 @@
 #include "drivers/axitimer/axitimer.h"
 #include "drivers/lenet_ip/lenet_ip.h"
 #include "lenet/lenet_params.h"
-#include "lenet_lite.h"
+#include "golden/lenet/lenet_lite.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 

@@ -16,8 +16,8 @@
 #include "bsp/bootparam.h"
 #include "bsp/bsp.h"
 #include "lenet/lenet_params.h"
-#include "lenet_lite.h"
-#include "lenet_orig.h"
+#include "golden/lenet/lenet_lite.h"
+#include "golden/lenet/lenet_orig.h"
 #include "zvp_memmap.h"
 #include "zvp_report.h"
 

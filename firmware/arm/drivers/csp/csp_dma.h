@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "convnet/csp_plan.h"
+#include "golden/convnet/csp_plan.h"
 #include "drivers/pl330/pl330_asm.h"
 #include "drivers/pl330/pl330_prog.h"
 

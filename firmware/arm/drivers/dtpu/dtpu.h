@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "dtpu_gemm.h"
+#include "golden/dtpu/dtpu_gemm.h"
 
 #define DTPU_E_DMA (-10)     /* a DMA reported an error (DMASR in dtpu_dev.dma_sr) */
 #define DTPU_E_ADAPTER (-11) /* the adapter reported an error (ERROR in dtpu_dev.error) */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "bsp/gtimer.h"
-#include "dtpu_mxu.h"
+#include "golden/dtpu/dtpu_mxu.h"
 
 int dtpu_app_open(dtpu_app *a, const char *name, int arm_only)
 {

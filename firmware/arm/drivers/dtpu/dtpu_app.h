@@ -8,7 +8,7 @@
 
 #include "drivers/dtpu/dtpu.h"
 #include "drivers/dtpu/dtpu_report.h"
-#include "dtpu_net.h"
+#include "golden/dtpu/dtpu_net.h"
 
 typedef struct {
     const char *name;        /* the app's, at the start of its error messages */

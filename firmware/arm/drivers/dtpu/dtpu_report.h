@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "drivers/dtpu/dtpu.h"
-#include "dtpu_net.h"
+#include "golden/dtpu/dtpu_net.h"
 
 #define DTPU_REPORT_MAX_LAYERS 8
 

@@ -10,7 +10,7 @@
 #include "accel/csp/tcdm.h"
 #include "accel/csp/weight_memory.h"
 #include "support/test_initiator.h"
-#include "csp_ref.h"
+#include "golden/csp/csp_ref.h"
 
 namespace zvp::test {
 

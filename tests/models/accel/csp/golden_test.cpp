@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "csp_ref.h"
+#include "golden/csp/csp_ref.h"
 
 namespace {
 

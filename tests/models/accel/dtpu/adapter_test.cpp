@@ -7,7 +7,7 @@
 #include "accel/dtpu/dtpu_adapter.h"
 #include "core/irq.h"
 #include "dtpu_bench.h"
-#include "dtpu_mxu.h"
+#include "golden/dtpu/dtpu_mxu.h"
 #include "pl/axis.h"
 #include "regs/dtpu_adapter_regs.h"
 #include "support/test_initiator.h"
@@ -23,18 +23,6 @@ struct Bench : zvp::test::DtpuBench {
     irq.listen([this](bool v) {
       if (v) irq_rises.push_back(sc_core::sc_time_stamp());
     });
-  }
-  void send(AxisFifo& f, const std::vector<uint64_t>& words) {
-    std::vector<uint8_t> b(words.size() * 8);
-    for (size_t i = 0; i < b.size(); ++i) b[i] = uint8_t(words[i / 8] >> (8 * (i % 8)));
-    put_packet(f, b.data(), b.size(), clk.period());
-  }
-  std::vector<uint64_t> receive() {
-    std::vector<uint8_t> b;
-    get_packet(f_out, b, clk.period());
-    std::vector<uint64_t> w(b.size() / 8, 0);
-    for (size_t i = 0; i < w.size() * 8; ++i) w[i / 8] |= uint64_t(b[i]) << (8 * (i % 8));
-    return w;
   }
   void setup() {
     cpu.write32(R::CTRL, R::ctrl::SOFT_RESET.mask());

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lenet_files.h"
-#include "lenet_lite.h"
-#include "mnist_io.h"
+#include "golden/lenet/lenet_files.h"
+#include "golden/lenet/lenet_lite.h"
+#include "golden/mnist/mnist_io.h"
 #include "pl/axis.h"
 
 namespace lenet_test {

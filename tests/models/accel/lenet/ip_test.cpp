@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "accel/lenet/lenet_predict_ip.h"
+#include "ip_bench.h"
 #include "support/test_initiator.h"
-#include "ip_fixture.h"
 
 using namespace zvp;
 using sc_core::sc_time;
@@ -12,28 +12,11 @@ using sc_core::SC_NS;
 
 namespace {
 
-const Clock kClk("fclk0", 125e6);
+const Clock& kClk = lenet_test::kIpClock;
 // AP_CTRL bits (hls_control.regs.yaml).
 constexpr uint32_t kStart = HlsControl::AP_START, kDone = HlsControl::AP_DONE, kIdle = HlsControl::AP_IDLE,
                    kContinue = HlsControl::AP_CONTINUE, kAutoRestart = HlsControl::AUTO_RESTART;
-
-struct Bench {
-  lenet_lite_fixed_params params = lenet_test::load_params();
-  AxisFifo fifo;
-  LenetPredictIp ip;
-  test::TestInitiator cpu{"cpu"};
-  IrqLine irq{"irq"};
-  Bench(const std::string& design, unsigned fifo_depth)
-      : fifo("fifo", 2, fifo_depth), ip("ip", lenet_hls_design(design), params, kClk) {
-    ip.in.bind(fifo);
-    cpu.socket.bind(ip.socket);
-    ip.irq.bind(irq);
-  }
-  uint64_t cycles(const sc_time& t) const { return kClk.to_cycles(t); }
-  void wait_done(uint64_t n) {
-    while (ip.images_done() < n) sc_core::wait(kClk.cycles(uint64_t{1000}));
-  }
-};
+using Bench = lenet_test::IpBench;
 
 int golden(const lenet_lite_fixed_params& p, const std::vector<int16_t>& img) {
   int16_t out[LITE_F2];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # dnnweaver_lenet on ZVP against the host golden model: every configuration's number of correctly
-# classified digits must equal the golden's (firmware/common/dnnweaver/dnnweaver_lenet_golden).
+# classified digits must equal the golden's (golden/dnnweaver/dnnweaver_lenet_golden).
 # The firmware itself compares every conv output of its first image with the golden on the ARM.
 # usage: lenet_check.sh <zvp> <golden> <elf> <mnist file> <lt|at> <images> <boot flags>
 set -u
