@@ -3,24 +3,25 @@
 namespace zvp {
 
 namespace {
+namespace r = regs::vecadd;
 constexpr uint32_t kDone = 1u << 0;
 constexpr uint32_t kBusy = 1u << 1;
 }  // namespace
 
 VecAddAccel::VecAddAccel(sc_core::sc_module_name name, const Clock& clk, unsigned cycles_per_add)
     : RegisterDevice(name), clk_(clk), cycles_per_add_(cycles_per_add) {
-  const std::vector<Register*> a = regs_.add_array("A", ZVP_VECADD_A, kLen);
-  const std::vector<Register*> b = regs_.add_array("B", ZVP_VECADD_B, kLen);
-  const std::vector<Register*> s = regs_.add_array("SUM", ZVP_VECADD_SUM, kLen, 4, 0, Access::RO);
+  const std::vector<Register*> a = regs_.add_array("A", r::A, kLen, r::A_STRIDE);
+  const std::vector<Register*> b = regs_.add_array("B", r::B, kLen, r::B_STRIDE);
+  const std::vector<Register*> s = regs_.add_array("SUM", r::SUM, kLen, r::SUM_STRIDE, 0, Access::RO);
   for (unsigned i = 0; i < kLen; ++i) {
     a_[i] = a[i];
     b_[i] = b[i];
     sum_[i] = s[i];
   }
-  regs_.add("CTRL", ZVP_VECADD_CTRL, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
+  regs_.add("CTRL", r::CTRL, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
     if ((v & 1u) && !busy_) start();
   });
-  status_ = &regs_.add("STATUS", ZVP_VECADD_STATUS).writable(kDone).w1c(kDone).on_write([this](uint32_t, uint32_t v) {
+  status_ = &regs_.add("STATUS", r::STATUS).writable(kDone).w1c(kDone).on_write([this](uint32_t, uint32_t v) {
     irq.write((v & kDone) != 0);
   });
   SC_METHOD(finish);

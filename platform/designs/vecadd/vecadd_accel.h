@@ -1,7 +1,7 @@
 // The example accelerator of the "vecadd" PL design: adds two 16-element vectors of 32-bit words
 // held in its own registers, modulo 2^32, in `cycles_per_add` clock cycles per element, then sets
-// STATUS.DONE and raises its (level) interrupt until software clears DONE. Register offsets:
-// memmap.yaml (ZVP_VECADD_*).
+// STATUS.DONE and raises its (level) interrupt until software clears DONE. Registers:
+// vecadd.regs.yaml.
 #pragma once
 #include <systemc>
 
@@ -11,13 +11,13 @@
 #include "core/clock.h"
 #include "core/irq.h"
 #include "core/register_device.h"
-#include "zvp_memmap.h"
+#include "regs/vecadd_regs.h"
 
 namespace zvp {
 
 class VecAddAccel : public RegisterDevice {
  public:
-  static constexpr unsigned kLen = ZVP_VECADD_LEN;
+  static constexpr unsigned kLen = regs::vecadd::A_COUNT;
   IrqOut irq;
 
   SC_HAS_PROCESS(VecAddAccel);

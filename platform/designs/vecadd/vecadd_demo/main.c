@@ -1,4 +1,4 @@
-/* vecadd_demo: drives the vecadd design's adder (memmap.yaml) for ROUNDS vectors of
+/* vecadd_demo: drives the vecadd design's adder (vecadd.regs.yaml) for ROUNDS vectors of
  * pseudo-random words, waiting for its interrupt each time, and prints every element as
  * "vecadd: a=... b=... sum=..." so that a host program can check the sums independently
  * (tests/check_sums.py). It does not compute the sums itself. Exit status 0 when every round's
@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "bsp/bsp.h"
+#include "regs/vecadd_regs.h"
 
 #define ROUNDS 2u
 #define DONE 1u
@@ -36,21 +37,21 @@ int main(void)
     bsp_irq_attach(ZVP_IRQ_VECADD, vecadd_isr, NULL);
     bsp_cpu_irq_enable();
     for (uint32_t r = 0; r < ROUNDS; r++) {
-        for (uint32_t i = 0; i < ZVP_VECADD_LEN; i++) {
-            bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_A + 4u * i, next_word(&state));
-            bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_B + 4u * i, next_word(&state));
+        for (uint32_t i = 0; i < ZVP_VECADD_A_COUNT; i++) {
+            bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_A + ZVP_VECADD_A_STRIDE * i, next_word(&state));
+            bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_B + ZVP_VECADD_B_STRIDE * i, next_word(&state));
         }
         bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_CTRL, 1u);
         while (interrupts <= r)   /* a spin, not WFI: the interrupt may come before the WFI */
             ;
-        for (uint32_t i = 0; i < ZVP_VECADD_LEN; i++)
+        for (uint32_t i = 0; i < ZVP_VECADD_A_COUNT; i++)
             printf("vecadd: a=%08lx b=%08lx sum=%08lx\n",
-                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_A + 4u * i),
-                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_B + 4u * i),
-                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_SUM + 4u * i));
+                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_A + ZVP_VECADD_A_STRIDE * i),
+                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_B + ZVP_VECADD_B_STRIDE * i),
+                   (unsigned long)bsp_in32(ZVP_VECADD_BASE + ZVP_VECADD_SUM + ZVP_VECADD_SUM_STRIDE * i));
     }
     bsp_cpu_irq_disable();
-    printf("vecadd_demo: %lu sums, %lu interrupts\n", (unsigned long)(ROUNDS * ZVP_VECADD_LEN),
+    printf("vecadd_demo: %lu sums, %lu interrupts\n", (unsigned long)(ROUNDS * ZVP_VECADD_A_COUNT),
            (unsigned long)interrupts);
     return interrupts == ROUNDS ? 0 : 1;
 }
