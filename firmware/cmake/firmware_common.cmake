@@ -48,3 +48,27 @@ macro(zvp_app_golden_paths)
   set(APP_INCLUDES ${_zvp_includes})
 endmacro()
 include_directories(SYSTEM ${ZVP_GENERATED_DIR})   # generated: not ours to warn about
+
+# zvp_firmware_app_dirs(<out>): the tree's app folders: apps/* (sorted), then the folders other
+# parts of the build declare (zvp_firmware_app in cmake/zvp_helpers.cmake, e.g. a PL design's own
+# app), passed by the top-level build as ZVP_EXTRA_APP_DIRS with '|' for ';'. An app is named
+# after its folder; two folders of one name are an error.
+function(zvp_firmware_app_dirs out)
+  file(GLOB dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/apps/*)
+  list(SORT dirs)
+  string(REPLACE "|" ";" extra "${ZVP_EXTRA_APP_DIRS}")
+  set(result "")
+  set(names "")
+  foreach(dir ${dirs} ${extra})
+    if(NOT IS_DIRECTORY ${dir})
+      continue()
+    endif()
+    get_filename_component(name ${dir} NAME)
+    if(name IN_LIST names)
+      message(FATAL_ERROR "firmware app '${name}' is defined twice (a second folder: ${dir})")
+    endif()
+    list(APPEND names ${name})
+    list(APPEND result ${dir})
+  endforeach()
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_args.h"
+#include "cli_command.h"
 #include "commands.h"
 #include "core/config_error.h"
 #include "exit_status.h"
@@ -33,9 +34,13 @@ commands:
   sweep <sweep.yaml> [...]  run many points over parameter axes, write CSV/JSON/HTML
                             (see 'zvp sweep --help')
   boards                    list the known boards
-  encode [--table|--stats|VALUE...]  activation encodings of seeds 000/002 (see 'zvp encode --help')
   report REPORT.json -o FILE.html    a run's JSON report as a self-contained HTML page
-  --help, help              this text
+)");
+  // The commands other folders register (cli_command.h), e.g. a PL design's tools.
+  for (const zvp::cli::CliCommand& c : zvp::cli::commands())
+    std::fprintf(f, "  %s %s\n", c.name.c_str(), c.help.c_str());
+  std::fprintf(f,
+R"(  --help, help              this text
   --version                 the version
 
 exit status: the firmware's semihosting exit status (modulo 256) when it exits; otherwise the
@@ -146,8 +151,8 @@ int dispatch(const std::string& cmd, int argc, char** argv) {
     if (cmd == "run") return zvp::cmd_run(argc, argv);
     if (cmd == "params") return zvp::cmd_params(argc, argv);
     if (cmd == "sweep") return zvp::cmd_sweep(argc, argv);
-    if (cmd == "encode") return zvp::cmd_encode(argc, argv);
     if (cmd == "report") return zvp::cmd_report(argc, argv);
+    if (const zvp::cli::CliCommand* c = zvp::cli::find_command(cmd)) return c->run(argc, argv);
     std::fprintf(stderr, "zvp: unknown command '%s' (see zvp --help)\n", cmd.c_str());
     return zvp::cli::kExitUsage;
   } catch (const zvp::cli::UsageError& e) {

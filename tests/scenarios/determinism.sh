@@ -9,7 +9,7 @@ zvp=$1 scn=$2 out=$3
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
 fails=0
-# name, extra arguments (the quick sizes of tests/scenarios/CMakeLists.txt, fewer LeNet images).
+# name, extra arguments (the quick sizes of the scenario tests, fewer LeNet images).
 while read -r name args; do
   for mode in lt at; do
     for i in 1 2; do

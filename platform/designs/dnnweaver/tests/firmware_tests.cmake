@@ -1,14 +1,11 @@
 # Firmware tests of the DNNWeaver-style PU apps (seeds 000/002) on the ZC702, in both timing modes.
-if(NOT ZVP_BUILD_FIRMWARE)
-  return()
-endif()
-set(FW ${ZVP_FIRMWARE_OUT}/arm)
-set(CHECK ${PROJECT_SOURCE_DIR}/tests/support/boot_check.sh)
+# Included by tests/firmware/arm/apps (zvp_design_tests in ../CMakeLists.txt): FW and CHECK come
+# from there.
 foreach(mode lt at)
   # LeNet-5: 12 digits of the committed MNIST head, the short configuration list (flags 3);
   # classes equal the host golden model's.
   add_test(NAME firmware.dnnweaver_lenet.${mode}
-           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/lenet_check.sh $<TARGET_FILE:zvp>
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/lenet_check.sh $<TARGET_FILE:zvp>
                    $<TARGET_FILE:dnnweaver_lenet_golden> ${FW}/dnnweaver_lenet.elf
                    ${PROJECT_SOURCE_DIR}/scenarios/data/lenet/mnist_test_head40.bin ${mode} 12 3)
   # VGG16 shapes, first 4 layers, channels / 16, side / 8 (flags 0x13401: quiet, exact + fast 4-2).

@@ -1,5 +1,6 @@
 // zvp encode: the activation encodings of seeds 000/002 (firmware/common/dnnweaver/dw_encoding.h)
-// on values, the report's Table I, and average steps per activation.
+// on values, the report's Table I, and average steps per activation. A tool of the dnnweaver
+// design, registered with the zvp command registry (platform/cli/cli_command.h).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "cli_args.h"
-#include "commands.h"
+#include "cli_command.h"
 #include "golden/dnnweaver/dw_encoding.h"
 #include "golden/dnnweaver/dw_stats.h"
 
@@ -91,8 +92,6 @@ int stats(const dw_enc_params& base, bool json) {
   return 0;
 }
 
-}  // namespace
-
 int cmd_encode(int argc, char** argv) {
   bool json = false, do_table = false, do_stats = false, have_bits = false, have_m1 = false, have_m0 = false;
   std::string mode = "exact";
@@ -171,4 +170,9 @@ int cmd_encode(int argc, char** argv) {
   return 0;
 }
 
+}  // namespace
+
 }  // namespace zvp
+
+ZVP_REGISTER_CLI_COMMAND("encode", "[--table|--stats|VALUE...]  activation encodings of seeds 000/002 (see 'zvp encode --help')",
+                         zvp::cmd_encode)
