@@ -4,7 +4,6 @@
 # SDK's Debug configuration for the application (the BSP keeps its own -O2).
 set(APP_OPT -O0)
 set(APP_EXTRA_SOURCES
-  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_fixed.c
-  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_lite.c
+  ${ZVP_GOLDEN_ROOT}/lenet/lenet_fixed.c
+  ${ZVP_GOLDEN_ROOT}/lenet/lenet_lite.c
   ${ZVP_GENERATED_DIR}/lenet/lenet_params_lite.c)
-set(APP_INCLUDES ${ZVP_FIRMWARE_ROOT}/common/lenet)

@@ -7,18 +7,17 @@
 # BSP apart from the application). Scenarios lenet5-sw-zybo-O<n>.
 set(APP_VARIANTS O0 O1 O2 O3)
 set(APP_EXTRA_SOURCES
-  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_fixed.c
-  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_lite.c
-  ${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_orig.c
+  ${ZVP_GOLDEN_ROOT}/lenet/lenet_fixed.c
+  ${ZVP_GOLDEN_ROOT}/lenet/lenet_lite.c
+  ${ZVP_GOLDEN_ROOT}/lenet/lenet_orig.c
   ${ZVP_GENERATED_DIR}/lenet/lenet_params_lite.c
   ${ZVP_GENERATED_DIR}/lenet/lenet_params_orig.c)
-set(APP_INCLUDES ${ZVP_FIRMWARE_ROOT}/common/lenet)
 if(APP_VARIANT)
   set(APP_OPT -${APP_VARIANT})
   set(APP_DEFINES LITE_OPT="-${APP_VARIANT}" ORIG_OPT="-${APP_VARIANT}")
 else()
   set(APP_OPT -O3)
   # Only for this app: the variants compile the same files at their own level.
-  set_source_files_properties(${ZVP_FIRMWARE_ROOT}/common/lenet/lenet_orig.c ${ZVP_GENERATED_DIR}/lenet/lenet_params_orig.c
+  set_source_files_properties(${ZVP_GOLDEN_ROOT}/lenet/lenet_orig.c ${ZVP_GENERATED_DIR}/lenet/lenet_params_orig.c
                               PROPERTIES COMPILE_OPTIONS $<$<STREQUAL:$<TARGET_PROPERTY:NAME>,lenet5_sw>:-O2>)
 endif()
