@@ -4,24 +4,25 @@ namespace zvp {
 
 namespace {
 namespace r = regs::vecadd;
-constexpr uint32_t kDone = 1u << 0;
-constexpr uint32_t kBusy = 1u << 1;
+constexpr uint32_t kDone = r::status::DONE.mask();
+constexpr uint32_t kBusy = r::status::BUSY.mask();
 }  // namespace
 
 VecAddAccel::VecAddAccel(sc_core::sc_module_name name, const Clock& clk, unsigned cycles_per_add)
     : RegisterDevice(name), clk_(clk), cycles_per_add_(cycles_per_add) {
-  const std::vector<Register*> a = regs_.add_array("A", r::A, kLen, r::A_STRIDE);
-  const std::vector<Register*> b = regs_.add_array("B", r::B, kLen, r::B_STRIDE);
-  const std::vector<Register*> s = regs_.add_array("SUM", r::SUM, kLen, r::SUM_STRIDE, 0, Access::RO);
+  static_assert(r::A_COUNT == kLen && r::B_COUNT == kLen && r::SUM_COUNT == kLen, "vecadd.regs.yaml: kLen elements");
+  const std::vector<Register*> a = regs_.add_array(r::A_INFO);
+  const std::vector<Register*> b = regs_.add_array(r::B_INFO);
+  const std::vector<Register*> s = regs_.add_array(r::SUM_INFO);
   for (unsigned i = 0; i < kLen; ++i) {
     a_[i] = a[i];
     b_[i] = b[i];
     sum_[i] = s[i];
   }
-  regs_.add("CTRL", r::CTRL, 0, Access::WO).on_write([this](uint32_t, uint32_t v) {
-    if ((v & 1u) && !busy_) start();
+  regs_.add(r::CTRL_INFO).on_write([this](uint32_t, uint32_t v) {
+    if (r::ctrl::START.get(v) && !busy_) start();
   });
-  status_ = &regs_.add("STATUS", r::STATUS).writable(kDone).w1c(kDone).on_write([this](uint32_t, uint32_t v) {
+  status_ = &regs_.add(r::STATUS_INFO).on_write([this](uint32_t, uint32_t v) {
     irq.write((v & kDone) != 0);
   });
   SC_METHOD(finish);

@@ -9,14 +9,13 @@
 #include "regs/vecadd_regs.h"
 
 #define ROUNDS 2u
-#define DONE 1u
 
 static volatile uint32_t interrupts;
 
 static void vecadd_isr(void *arg)
 {
     (void)arg;
-    bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_STATUS, DONE);   /* write 1 to clear: drops the line */
+    bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_STATUS, ZVP_VECADD_STATUS_DONE_MASK);   /* write 1 to clear: drops the line */
     interrupts++;
 }
 
@@ -41,7 +40,7 @@ int main(void)
             bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_A + ZVP_VECADD_A_STRIDE * i, next_word(&state));
             bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_B + ZVP_VECADD_B_STRIDE * i, next_word(&state));
         }
-        bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_CTRL, 1u);
+        bsp_out32(ZVP_VECADD_BASE + ZVP_VECADD_CTRL, ZVP_VECADD_CTRL_START_MASK);
         while (interrupts <= r)   /* a spin, not WFI: the interrupt may come before the WFI */
             ;
         for (uint32_t i = 0; i < ZVP_VECADD_A_COUNT; i++)
