@@ -27,10 +27,11 @@ struct ToyIp : RegisterDevice {
   std::deque<uint32_t> chan;
   sc_core::sc_event chan_ev;
   uint32_t next_id = 0;
+  Register* result_ = nullptr;
   std::vector<sc_time> ready_at, done_at;
   ToyIp(sc_core::sc_module_name n, bool chain, sc_time in, sc_time out)
       : RegisterDevice(n), ctl(regs_, chain), in_t(in), out_t(out) {
-    regs_.add("RESULT", 0x10, 0, Access::RO);
+    result_ = &regs_.add("RESULT", 0x10, 0, Access::RO);
     SC_THREAD(input_stage);
     SC_THREAD(output_stage);
   }
@@ -52,7 +53,7 @@ struct ToyIp : RegisterDevice {
       chan.pop_front();
       chan_ev.notify(sc_core::SC_ZERO_TIME);
       sc_core::wait(out_t);
-      regs_["RESULT"].set(id);
+      result_->set(id);
       done_at.push_back(sc_core::sc_time_stamp());
       ctl.done();
       ctl.wait_continue();

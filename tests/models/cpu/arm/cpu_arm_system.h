@@ -27,10 +27,11 @@ class FakeDevice : public RegisterDevice {
   IrqOut irq;
   sc_core::sc_time ready_at = sc_core::SC_ZERO_TIME;
   uint32_t count_reads = 0;
+  Register* status = nullptr;  // the poll tests declare it steady or not
 
   explicit FakeDevice(sc_core::sc_module_name n) : RegisterDevice(n) {
     regs_.add("DATA", 0x00);
-    regs_.add("STATUS", 0x04, 0, Access::RO).on_read([this](uint32_t) {
+    status = &regs_.add("STATUS", 0x04, 0, Access::RO).on_read([this](uint32_t) {
       return sc_core::sc_time_stamp() >= ready_at ? 1u : 0u;
     });
     regs_.add("IRQ_SET", 0x08, 0, Access::WO).on_write([this](uint32_t, uint32_t) { irq.write(true); });

@@ -35,7 +35,7 @@ std::pair<Outcome, Outcome> run_both(const std::string& program, double cpi, boo
   A9System on(params(cpi, true), "on_", true), off(params(cpi, false), "off_", true);
   std::pair<Outcome, Outcome> r;
   for (A9System* s : {&on, &off}) {
-    s->dev.regs()["STATUS"].steady(steady);
+    s->dev.status->steady(steady);
     s->dev.ready_at = sc_time(50, SC_US);
     s->dev.set_access_latency(sc_time(40, SC_NS));
     s->load(program);
