@@ -34,59 +34,46 @@ constexpr uint64_t kPage = 0x1000;
 // uc_emu_start's "until" (ignored: exits come from the empty exit set, see the constructor).
 constexpr uint64_t kNoExit = 0xFFFFFFFFull;
 
+// Semihosting's view of memory: the core's, through its engine (MMU translation included).
 class UcMemory : public SemihostMemory {
  public:
-  explicit UcMemory(uc_engine* uc) : uc_(uc) {}
-  bool read(uint32_t addr, void* dst, uint32_t len) override {
-    return uc_mem_read(uc_, addr, dst, len) == UC_ERR_OK;
-  }
-  bool write(uint32_t addr, const void* src, uint32_t len) override {
-    return uc_mem_write(uc_, addr, src, len) == UC_ERR_OK;
-  }
+  explicit UcMemory(arm::UnicornA9& uc) : uc_(uc) {}
+  bool read(uint32_t addr, void* dst, uint32_t len) override { return uc_.read(addr, dst, len); }
+  bool write(uint32_t addr, const void* src, uint32_t len) override { return uc_.write(addr, src, len); }
 
  private:
-  uc_engine* uc_;
+  arm::UnicornA9& uc_;
 };
+
+// The parameters, checked before any part is built from them.
+const CortexA9Params& checked(const CortexA9Params& p, const std::string& who) {
+  if (p.clock.hz() <= 0 || !(p.cpi >= 0))
+    throw std::invalid_argument(who + ": clock must be positive and CPI positive (or 0: modelled)");
+  if (p.timing.issue_width == 0 || p.timing.ls_words_per_cycle == 0)
+    throw std::invalid_argument(who + ": issue width and load/store words per cycle must be positive");
+  return p;
+}
 
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Construction and set-up
 
-CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
-    : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
-  hot_.cache = block_cache_.get();
-  hot_.block = &no_block_;
-  if (p_.clock.hz() <= 0 || !(p_.cpi >= 0))
-    throw std::invalid_argument(std::string(this->name()) +
-                                ": clock must be positive and CPI positive (or 0: modelled)");
-  if (p_.timing.issue_width == 0 || p_.timing.ls_words_per_cycle == 0)
-    throw std::invalid_argument(std::string(this->name()) +
-                                ": issue width and load/store words per cycle must be positive");
-  unit_cycles_ = p_.cpi > 0 ? p_.cpi : 1.0;
-  hot_.mispredict_units = p_.timing.branch_mispredict;
-  if (p_.timing.ghb_entries < 2 || (p_.timing.ghb_entries & (p_.timing.ghb_entries - 1)))
-    throw ConfigError(std::string(this->name()) + ".timing.ghb_entries must be a power of two");
-  ghb_.reset(new uint8_t[p_.timing.ghb_entries]);
-  // A branch never seen is fetched as not taken: weakly not-taken counters.
-  std::fill(ghb_.get(), ghb_.get() + p_.timing.ghb_entries, uint8_t{1});
-  hot_.ghb = ghb_.get();
-  hot_.ghb_mask = p_.timing.ghb_entries - 1;
+CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, unsigned core)
+    : sc_core::sc_module(name),
+      bus("bus"),
+      core_(core),
+      p_(checked(params, this->name())),
+      uc_(this->name()),
+      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name()),
+      dbg_(uc_, bus),
+      unit_cycles_(p_.cpi > 0 ? p_.cpi : 1.0) {
   steady_ = new SteadyRead;
   gp_.set_extension(steady_);
-  if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
-    throw std::runtime_error(std::string(this->name()) + ": cannot create a Unicorn ARM engine");
-  if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK)
-    throw std::runtime_error(std::string(this->name()) + ": Unicorn has no Cortex-A9 model");
-  // Exit addresses from an (empty) set instead of uc_emu_start's `until`: Unicorn otherwise
-  // invalidates the translation at `until` on every return, which costs about a microsecond
-  // per slice.
-  uc_ctl_exits_enable(uc_);
-  uc_hook h;
-  uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_block), this, 1, 0);
-  uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this, 1, 0);
-  uc_hook_add(uc_, &h, UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
-              reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this, 1, 0);
+  uc_.add_hook(UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_block), this);
+  uc_.add_hook(UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this);
+  uc_.add_hook(UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
+               reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this);
   if (p_.caches.enabled) {
     const std::string bad = p_.caches.check();
     if (!bad.empty()) throw ConfigError(std::string(this->name()) + ".caches: " + bad);
@@ -98,7 +85,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
         }
       return false;
     });
-    uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_fetch_block), this, 1, 0);
+    uc_.add_hook(UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_fetch_block), this);
   }
   semi_.set_cmdline(p_.cmdline);
   semi_.set_echo(p_.echo_semihosting);
@@ -106,10 +93,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
   SC_THREAD(run);
 }
 
-CortexA9::~CortexA9() {
-  if (reset_ctx_) uc_context_free(reset_ctx_);
-  if (uc_) uc_close(uc_);
-}
+CortexA9::~CortexA9() = default;
 
 void CortexA9::add_dmi_region(uint64_t base, uint64_t size) {
   if (size == 0 || base % kPage || size % kPage || base + size > kAddressSpace) {
@@ -202,25 +186,21 @@ void CortexA9::map_memory() {
       continue;
     }
     r.ptr = dmi.get_dmi_ptr() + (r.base - dmi.get_start_address());
-    if (uc_mem_map_ptr(uc_, r.base, r.size, UC_PROT_ALL, r.ptr) != UC_ERR_OK) {
+    if (!uc_.map_ram(r.base, r.size, r.ptr)) {
       log::warn(name(), "cannot map DMI region (overlap?): reached through bus transactions");
       r.ptr = nullptr;
       continue;
     }
     mapped.push_back(r);
-    if (mem_) {  // the memory-system model sees every access to memory (not to devices)
-      uc_hook mh;
-      uc_hook_add(uc_, &mh, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
-                  reinterpret_cast<void*>(&CortexA9::on_mem_access), this, r.base, r.base + r.size - 1);
-    }
+    if (mem_)  // the memory-system model sees every access to memory (not to devices)
+      uc_.add_hook(UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, reinterpret_cast<void*>(&CortexA9::on_mem_access),
+                   this, r.base, r.base + r.size - 1);
   }
   std::sort(mapped.begin(), mapped.end(),
             [](const DmiRegion& a, const DmiRegion& b) { return a.base < b.base; });
   // Everything else is MMIO, one window per gap.
   auto map_mmio = [&](uint64_t base, uint64_t size) {
-    mmio_.push_back(std::make_unique<MmioWindow>(MmioWindow{this, base}));
-    if (uc_mmio_map(uc_, base, size, &CortexA9::on_mmio_read, mmio_.back().get(),
-                    &CortexA9::on_mmio_write, mmio_.back().get()) != UC_ERR_OK)
+    if (!uc_.map_mmio(base, size, this))
       log::error(name(), "cannot map the MMIO window at " + std::to_string(base));
   };
   uint64_t cur = 0;
@@ -246,44 +226,34 @@ void CortexA9::map_memory() {
 // ---------------------------------------------------------------------------------------------
 // Registers
 
-void CortexA9::set_reg(int r, uint32_t v) { uc_reg_write(uc_, r, &v); }
-
-uint32_t CortexA9::get_reg(int r) const {
-  uint32_t v = 0;
-  uc_reg_read(uc_, r, &v);
-  return v;
-}
-
-uint32_t CortexA9::reg(unsigned n) const {
-  if (n > 15) return 0;
-  return get_reg(n == 13 ? UC_ARM_REG_R13 : n == 14 ? UC_ARM_REG_R14 : n == 15 ? UC_ARM_REG_R15
-                                                                             : UC_ARM_REG_R0 + n);
-}
-uint32_t CortexA9::cpsr() const { return get_reg(UC_ARM_REG_CPSR); }
-uint32_t CortexA9::spsr() const { return get_reg(UC_ARM_REG_SPSR); }
-
+uint32_t CortexA9::reg(unsigned n) const { return uc_.reg(n); }
+uint32_t CortexA9::cpsr() const { return uc_.cpsr(); }
+uint32_t CortexA9::spsr() const { return uc_.spsr(); }
 // CP15 registers banked by the security extensions are read in the bank of the current
 // security state (Secure after reset, see run()).
 uint32_t CortexA9::cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const {
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
-  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, 0};
-  if (uc_reg_read(uc_, UC_ARM_REG_CP_REG, &r) != UC_ERR_OK) return 0;
-  return static_cast<uint32_t>(r.val);
+  return uc_.cp15(crn, crm, opc1, opc2);
 }
 
-void CortexA9::write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v) {
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
-  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, v};
-  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &r);
+// The instruction ending at pc: in Thumb state either a 16-bit one at pc - 2 or a 32-bit one at
+// pc - 4 (a 16-bit hint is tested first, as its second halfword is not a prefix).
+bool CortexA9::hint_before(uint32_t pc, bool thumb, Hint hint) const {
+  const bool wfi = hint == Hint::kWfi;
+  if (!thumb) {
+    uint32_t w = 0;
+    return fetch32(pc - 4, w) && (wfi ? arm::arm_is_wfi(w) : arm::arm_is_wfe_or_yield(w));
+  }
+  auto is = [wfi](uint16_t h1, uint16_t h2) {
+    return wfi ? arm::thumb_is_wfi(h1, h2) : arm::thumb_is_wfe_or_yield(h1, h2);
+  };
+  uint16_t h1 = 0, h2 = 0;
+  return (fetch16(pc - 2, h1) && is(h1, 0)) || (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) && is(h1, h2));
 }
 
-bool CortexA9::fetch16(uint32_t addr, uint16_t& v) const {
-  return uc_mem_read(uc_, addr, &v, 2) == UC_ERR_OK;
-}
-bool CortexA9::fetch32(uint32_t addr, uint32_t& v) const {
-  return uc_mem_read(uc_, addr, &v, 4) == UC_ERR_OK;
+void CortexA9::start_sleep() {
+  sleeping_ = true;
+  ++wfi_count_;
+  if (Timeline* tl = Timeline::get()) tl->begin(timeline_track(tl), "WFI", local_time());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,10 +339,9 @@ bool CortexA9::check_interrupts() {
 }
 
 void CortexA9::data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr) {
-  if (agent_ && agent_->attached() && !dbg_stop_.pending)  // the debugger sees it (SIGSEGV)
-    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
-  write_cp15(5, 0, 0, 0, fsr | (write ? kDfsrWnR : 0));          // DFSR
-  write_cp15(6, 0, 0, 0, addr);                                   // DFAR
+  dbg_.fault(addr);  // the debugger sees it (SIGSEGV)
+  uc_.write_cp15(5, 0, 0, 0, fsr | (write ? kDfsrWnR : 0));          // DFSR
+  uc_.write_cp15(6, 0, 0, 0, addr);                                   // DFAR
   take_exception(kAbt, 0x10, pc + 8);
   ++aborts_taken_;
 }
@@ -406,14 +375,14 @@ void CortexA9::mmu_data_abort(uint32_t pc) {
   } else if (sctlr & 1u) {
     const uint32_t ttb = cp15(2, 0, 0, 0) & ~0x3FFFu;
     uint32_t l1 = 0;
-    uc_mem_read(uc_, ttb + (addr >> 20) * 4, &l1, 4);
+    uc_.read(ttb + (addr >> 20) * 4, &l1, 4);
     const uint32_t domain = (l1 >> 5) & 0xF;
     const uint32_t dacr = cp15(3, 0, 0, 0);
     const uint32_t dom_access = (dacr >> (2 * domain)) & 3;
     bool page = false;
     if ((l1 & 3) == 1) {  // coarse page table
       uint32_t l2 = 0;
-      uc_mem_read(uc_, (l1 & ~0x3FFu) + ((addr >> 12) & 0xFF) * 4, &l2, 4);
+      uc_.read((l1 & ~0x3FFu) + ((addr >> 12) & 0xFF) * 4, &l2, 4);
       page = true;
       if ((l2 & 3) == 0) fsr = 0x7;  // page translation fault
     } else if ((l1 & 3) == 0 || (l1 & 3) == 3) {
@@ -429,8 +398,7 @@ void CortexA9::mmu_data_abort(uint32_t pc) {
 }
 
 void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
-  if (agent_ && agent_->attached() && !dbg_stop_.pending)
-    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
+  dbg_.fault(addr);
   const uint32_t sctlr = cp15(1, 0, 0, 0);
   const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
   if ((addr & ~1u) == base + 0x0C) {
@@ -444,11 +412,11 @@ void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
                   "lock-up: prefetch abort on fetching the prefetch-abort vector at 0x%08x "
                   "(VBAR 0x%08x, MMU %s)", base + 0x0C, base, (sctlr & 1u) ? "on" : "off");
     halt(msg);
-    uc_emu_stop(uc_);
+    uc_emu_stop(uc_.uc());
     return;
   }
-  write_cp15(5, 0, 0, 1, fsr);   // IFSR
-  write_cp15(6, 0, 0, 2, addr);  // IFAR
+  uc_.write_cp15(5, 0, 0, 1, fsr);   // IFSR
+  uc_.write_cp15(6, 0, 0, 2, addr);  // IFAR
   take_exception(kAbt, 0x0C, pc + 4);
   ++aborts_taken_;
 }
@@ -464,7 +432,7 @@ uint32_t CortexA9::find_faulting_pc() {
   regs[15] = 0;
   uint32_t first_unknown = 0, last = 0;
   bool have_unknown = false, have_last = false;
-  if (block_ == &no_block_) return get_reg(UC_ARM_REG_R15);
+  if (timing_.at_no_block()) return get_reg(UC_ARM_REG_R15);
   const uint32_t start = block_->addr, end = block_->addr + block_->size;
   for (uint32_t pc = start; pc < end;) {
     uint32_t insn = 0;
@@ -497,6 +465,20 @@ uint32_t CortexA9::find_faulting_pc() {
   return have_last ? last : start;
 }
 
+// Hands control to the agent, with the core's time charged up to the stop.
+bool CortexA9::debug_stop(const StopReason& why) {
+  charge_instructions();
+  const bool go_on = dbg_.agent()->stopped(*this, why);
+  dbg_.resume_at(get_reg(UC_ARM_REG_R15));
+  if (!go_on) halted_ = true;  // killed by the debugger
+  return go_on;
+}
+
+void CortexA9::reset_core() {
+  dbg_.reset(entry_);
+  sleeping_ = false;
+}
+
 void CortexA9::halt(const std::string& why) {
   log::error(name(), why + "; the core stops");
   halted_ = true;
@@ -512,14 +494,14 @@ void CortexA9::halt(const std::string& why) {
 // against stop_at_ covers the end of the slice, a stop request and a raised interrupt line.
 void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
-  Hot& h = self->hot_;
+  arm::BlockHookState& h = self->timing_.hook_state();
   const uint32_t a = static_cast<uint32_t>(addr);
   // The previous block's branch is resolved now, whether or not this block runs in this slice.
   BlockInfo& prev = *h.block;
-  if (__builtin_expect(prev.predicts, 0)) predict(h, prev, a);
+  if (__builtin_expect(prev.predicts, 0)) arm::A9BlockTiming::predict(h, prev, a);
   // Entry (a >> 1) mod the cache size, as a byte offset: one shift and one mask.
   BlockInfo& b = *reinterpret_cast<BlockInfo*>(reinterpret_cast<char*>(h.cache) +
-                                              ((a << 4) & ((kBlockCacheSize - 1) << 5)));
+                                              ((a << 4) & ((arm::A9BlockTiming::kCacheSize - 1) << 5)));
   static_assert(sizeof(BlockInfo) == 1u << 5, "the offset above scales (a >> 1) by 32");
   if (__builtin_expect(h.units < h.stop_at && b.addr == a && b.size == size, 1)) {
     h.units += b.units;
@@ -535,7 +517,7 @@ void CortexA9::on_block_slow(uc_engine*, uint64_t addr64, uint32_t size, void* s
 }
 
 void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
-  uc_engine* const uc = uc_;
+  uc_engine* const uc = uc_.uc();
   if (units_ >= sampler_.next) take_samples();
   if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
@@ -562,7 +544,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  BlockInfo& b = timing_.slot(addr);
   BlockInfo& nb = (b.addr == addr && b.size == size) ? b : count_block(addr, size);
   insns_ += nb.count;
   units_ += nb.units;
@@ -574,7 +556,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
 // point passed by a slice's last block and found only at the next slice's start (no block known
 // then) moves on without a sample.
 void CortexA9::take_samples() {
-  sampler_.take(units_, block_ != &no_block_ ? &block_->addr : nullptr);
+  sampler_.take(units_, timing_.at_no_block() ? nullptr : &block_->addr);
   if (stop_at_ != 0) stop_at_ = fast_end();
 }
 
@@ -591,87 +573,29 @@ void CortexA9::set_profile_period(uint64_t period_cycles) {
 // Without this, a chained block's stale PC resumed the run past the block (a UART store lost).
 void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   stopped_by_block_ = true;
-  if (agent_ || code_hooks_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
+  if (dbg_.agent() || code_hooks_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
   uc_emu_stop(uc);
 }
 
-// Branch prediction at block granularity. A conditional branch's direction comes from the
-// Global History Buffer: 2-bit counters indexed gshare-style by the branch and the outcomes of
-// the last log2(entries) conditional branches (UG585 and the Cortex-A9 TRM give the buffer and
-// its size, not the index function: gshare with as many history bits as index bits is the
-// textbook two-level scheme). The global history is what lets the A9 predict a short loop's
-// exit (its outcome follows a fixed pattern of earlier ones), which a counter per branch never
-// does. An indirect branch is predicted to go where it went last (the BTAC). Returns are
-// predicted by the return stack and direct unconditional branches always hit, so blocks ending
-// in those never come here (predicted_end). A wrong prediction costs a pipeline refill.
-// Inline in the block hook (a call per branch was 10 % of a compute kernel's host time); the
-// counter steps by a table. The buffer costs the host about 2 cycles per conditional branch
-// over a counter kept in the block's entry (compute kernel: about 10 % of its wall time).
-inline void CortexA9::predict(Hot& h, BlockInfo& prev, uint32_t next) {
-  // kNext[counter * 2 + taken]: the 2-bit saturating counter's step.
-  static constexpr uint8_t kNext[8] = {0, 1, 0, 2, 1, 3, 2, 3};
-  uint32_t miss;
-  if (prev.end == arm::BlockEnd::kCondDirect) {
-    const uint32_t taken = next != prev.fallthrough;
-    const uint32_t i = ghb_index(h, prev);
-    const uint32_t c = h.ghb[i];
-    miss = (c >> 1) ^ taken;
-    // Unmasked: one shift-and-add from one block's history to the next (ghb_index masks).
-    h.history = (h.history << 1) + taken;
-    h.ghb[i] = kNext[c * 2u + taken];  // last: a byte store may alias h's fields
-  } else {  // kIndirect
-    miss = next != prev.predicted;
-    prev.predicted = next;
-  }
-  if (miss) {
-    ++h.mispredicts;
-    h.units += h.mispredict_units;
-  }
-}
-
-// Instructions and static cycles of `size` bytes of code at addr in the current instruction set
-// (count >= 1, cycles >= count's floor of 1 per instruction when nothing can be decoded).
+// Instructions and static cycles of `size` bytes of code at addr in the current instruction set.
 arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop) const {
-  const bool thumb = cpsr() & kT;
+  constexpr uint32_t kMax = arm::A9BlockTiming::kMaxBlockBytes;
   // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
-  uint8_t small[kMaxBlockBytes + 4] = {};
+  uint8_t small[kMax + 4] = {};
   std::vector<uint8_t> large;
   uint8_t* code = small;
-  if (size > kMaxBlockBytes) {
+  if (size > kMax) {
     large.assign(size + 4, 0);
     code = large.data();
   }
-  const bool readable = uc_mem_read(uc_, addr, code, size) == UC_ERR_OK;
-  arm::BlockCost c;
-  if (p_.cpi > 0) {  // flat model: instructions only
-    c.count = thumb ? size / 2 : size / 4;
-    if (thumb && readable) c.count = arm::thumb_count(reinterpret_cast<const uint16_t*>(code), size);
-  } else if (readable) {
-    c = arm::block_cost(p_.timing, code, size, addr, thumb);
-  }
-  if (poll_loop) *poll_loop = readable && arm::is_poll_loop(code, size, addr, thumb);
-  if (c.count == 0) c.count = thumb ? size / 2 : size / 4;
-  if (c.count == 0) c.count = 1;
-  if (p_.cpi > 0 || c.cycles == 0) c.cycles = c.count;
-  return c;
+  const bool readable = uc_.read(addr, code, size);
+  return timing_.cost(readable ? code : nullptr, addr, size, cpsr() & kT, poll_loop);
 }
 
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
   bool poll = false;
-  const arm::BlockCost c = code_cost(addr, size, p_.forward_polls ? &poll : nullptr);
-  b = BlockInfo{};
-  b.poll = poll;
-  b.addr = addr;
-  b.size = size;
-  b.fallthrough = addr + size;
-  b.count = c.count;
-  b.units = c.cycles;
-  if (p_.cpi > 0) return b;
-  b.end = c.end;
-  b.predicts = predicted_end(c.end);
-  b.ghb_key = static_cast<uint16_t>((b.fallthrough >> 1) & hot_.ghb_mask);
-  return b;
+  const arm::BlockCost c = code_cost(addr, size, timing_.find_polls() ? &poll : nullptr);
+  return timing_.enter(addr, size, c, poll);
 }
 
 // A block is charged whole when it starts. A stop for the debugger inside it (a breakpoint, the
@@ -684,7 +608,7 @@ void CortexA9::uncharge_tail(uint32_t pc) {
   const arm::BlockCost tail = code_cost(pc, block_->addr + block_->size - pc);
   insns_ -= std::min<uint64_t>(insns_, tail.count);
   units_ = std::max(units_ >= tail.cycles ? units_ - tail.cycles : 0, charged_units_);
-  block_ = &no_block_;
+  block_ = timing_.no_block();
 }
 
 void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
@@ -714,12 +638,12 @@ void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
   // fetched): Unicorn would keep raising them inside this uc_emu_start, and the block hook that
   // ends slices never runs. Return to run() so the entries are charged and time advances.
   if (intno != kExcpSwi) {
-    if (self->units_ == self->units_at_exception_ || self->halted_) uc_emu_stop(self->uc_);
+    if (self->units_ == self->units_at_exception_ || self->halted_) uc_emu_stop(self->uc_.uc());
     self->units_at_exception_ = self->units_;
   }
   // An abort with a debugger attached stops at once, on the vector (as a vector catch does):
   // the exception entry has set PC, so Unicorn resumes there.
-  if (self->dbg_stop_.pending) uc_emu_stop(self->uc_);
+  if (self->dbg_.stop_pending()) uc_emu_stop(self->uc_.uc());
 }
 
 void CortexA9::handle_svc() {
@@ -744,7 +668,7 @@ void CortexA9::handle_svc() {
     if (r.exit) {
       exited_ = true;
       exit_status_ = r.status;
-      uc_emu_stop(uc_);
+      uc_emu_stop(uc_.uc());
     } else {
       set_reg(UC_ARM_REG_R0, r.r0);
     }
@@ -766,17 +690,7 @@ bool CortexA9::on_fetch_fault(uc_engine*, uc_mem_type, uint64_t addr, int, int64
   return false;
 }
 
-uint64_t CortexA9::on_mmio_read(uc_engine*, uint64_t offset, unsigned size, void* w) {
-  auto* win = static_cast<MmioWindow*>(w);
-  return win->self->bus_access(win->base + offset, size, false, 0);
-}
-
-void CortexA9::on_mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* w) {
-  auto* win = static_cast<MmioWindow*>(w);
-  win->self->bus_access(win->base + offset, size, true, value);
-}
-
-uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t value) {
+uint64_t CortexA9::mmio_access(uint64_t addr, unsigned size, bool write, uint64_t value) {
   if (fault_.valid || size == 0 || size > 8) return 0;  // rest of an aborted LDM/STM
   charge_instructions();  // the access happens at the core's current local time
   uint8_t buf[8];
@@ -806,7 +720,7 @@ uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t
     // Stop at once: Unicorn leaves the block right after this access, so no later
     // instruction executes; run() then takes the Data Abort.
     fault_ = {true, addr, write};
-    uc_emu_stop(uc_);
+    uc_emu_stop(uc_.uc());
     return 0;
   }
   uint64_t v = 0;
@@ -837,13 +751,14 @@ void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
                      poll_.size == size && poll_.value == value && poll_.latency == latency &&
                      poll_.insns + b.count == insns_;
   poll_ = {&b, b.addr, addr, value, insns_, size, latency};
-  if (!again || agent_ || mem_ || code_hooks_) return;
+  if (!again || dbg_.agent() || mem_ || code_hooks_) return;
   // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
   // branch, or a conditional one whose counter is saturated at "taken" under an all-taken
   // history (the iteration then leaves both as they are).
+  const arm::BlockHookState& h = timing_.hook_state();
   if (b.end == arm::BlockEnd::kCondDirect &&
-      (!b.predicts || (hot_.history & hot_.ghb_mask) != hot_.ghb_mask ||
-       hot_.ghb[ghb_index(hot_, b)] != 3))
+      (!b.predicts || (h.history & h.ghb_mask) != h.ghb_mask ||
+       h.ghb[arm::A9BlockTiming::ghb_index(h, b)] != 3))
     return;
   // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
   // below stop_at_, and its read ends at local(k) = local + (time of the cycles then - time
@@ -933,25 +848,21 @@ void CortexA9::run() {
   qk_.set_max_ahead(quantum() * 1000);
   qk_.reset();
   map_memory();
-  // The A9 leaves reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal
-  // firmware run; Unicorn starts it Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);
-  set_reg(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
+  uc_.enter_secure_state();
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
-  if (agent_ && uc_context_alloc(uc_, &reset_ctx_) == UC_ERR_OK) uc_context_save(uc_, reset_ctx_);
+  dbg_.save_reset_state();
   using clock = std::chrono::steady_clock;
   // A debugger: held at reset until one attaches (--gdb-wait), or told where the core starts.
-  if (agent_) debug_stop(StopReason{StopReason::Attached});
+  if (dbg_.agent()) debug_stop(StopReason{StopReason::Attached});
   bool step_after_wake = false;  // a single step ended in WFI: it completes on waking
 
   while (!exited_ && !halted_) {
-    if (agent_ && agent_->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
+    if (dbg_.agent() && dbg_.agent()->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
     const bool was_sleeping = sleeping_;
     if (check_interrupts()) {
       sleeping_ = false;
-      bp_skip_ = 1;  // an exception entry: the breakpoint being resumed from was not reached
+      dbg_.forget_resume();  // an exception entry: the breakpoint being resumed from was not reached
     }
     if (sleeping_ && (irq_ || fiq_)) sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
     if (was_sleeping && !sleeping_)
@@ -973,13 +884,13 @@ void CortexA9::run() {
     stopped_by_block_ = false;
     fault_ = {};
     fetch_fault_ = false;
-    block_ = &no_block_;
+    block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
-    const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, (agent_ && step_) ? 1 : 0);
+    const uc_err e = uc_emu_start(uc_.uc(), begin, kNoExit, 0, (dbg_.agent() && dbg_.single_step()) ? 1 : 0);
     wall_ += std::chrono::duration<double>(clock::now() - t0).count();
-    if (agent_ && (dbg_stop_.pending || step_))
+    if (dbg_.agent() && (dbg_.stop_pending() || dbg_.single_step()))
       uncharge_tail(get_reg(UC_ARM_REG_R15));
     charge_instructions();
 
@@ -989,37 +900,18 @@ void CortexA9::run() {
       case UC_ERR_OK:
         if (fault_.valid) {
           data_abort(find_faulting_pc(), static_cast<uint32_t>(fault_.addr), fault_.write);
-        } else if (!exited_ && !stopped_by_block_ &&
-                   !(dbg_stop_.pending && dbg_stop_.why.kind == StopReason::Breakpoint)) {
+        } else if (!exited_ && !stopped_by_block_ && !dbg_.breakpoint_pending()) {
           // Unicorn returns by itself after WFI, with PC on the next instruction (a breakpoint
           // returns too, with PC on it: not a WFI; a watchpoint hit in a block that ends in
           // WFI still sleeps).
-          uint16_t h1 = 0, h2 = 0;
-          uint32_t w = 0;
-          const bool wfi = thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfi(h1, 0)) ||
-                                    (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
-                                     arm::thumb_is_wfi(h1, h2)))
-                                 : (fetch32(pc - 4, w) && arm::arm_is_wfi(w));
-          if (wfi) {
-            sleeping_ = true;
-            ++wfi_count_;
-            if (Timeline* tl = Timeline::get()) tl->begin(timeline_track(tl), "WFI", local_time());
-          }
+          if (hint_before(pc, thumb, Hint::kWfi)) start_sleep();
         }
         break;
       case UC_ERR_INSN_INVALID: {
         // Undefined instructions (PC on the instruction, which ends the current block), and
         // WFE/YIELD, on which Unicorn stops too, with PC after the hint that ended the block.
-        uint16_t h1 = 0, h2 = 0;
-        uint32_t w = 0;
         const bool after_block_end = block_->addr + block_->size == pc;
-        const bool hint =
-            after_block_end &&
-            (thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfe_or_yield(h1, 0)) ||
-                      (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
-                       arm::thumb_is_wfe_or_yield(h1, h2)))
-                   : (fetch32(pc - 4, w) && arm::arm_is_wfe_or_yield(w)));
-        if (!hint) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
+        if (!(after_block_end && hint_before(pc, thumb, Hint::kWfeOrYield))) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
         break;
       }
       case UC_ERR_FETCH_UNMAPPED:
@@ -1040,11 +932,10 @@ void CortexA9::run() {
         break;
     }
     charge_instructions();
-    if (agent_ && !exited_ && !halted_) {
-      if (dbg_stop_.pending) {
-        dbg_stop_.pending = false;
-        if (!debug_stop(dbg_stop_.why)) break;
-      } else if (step_) {
+    if (dbg_.agent() && !exited_ && !halted_) {
+      if (dbg_.stop_pending()) {
+        if (!debug_stop(dbg_.take_stop())) break;
+      } else if (dbg_.single_step()) {
         if (sleeping_) step_after_wake = true;
         else if (!debug_stop(StopReason{StopReason::Step})) break;
       }
@@ -1052,11 +943,11 @@ void CortexA9::run() {
     if (qk_.need_sync()) boundary_sync();
   }
 
-  if (agent_) {
+  if (DebugAgent* agent = dbg_.agent()) {
     StopReason end{StopReason::Exited};
     end.status = exit_status_;
     if (!exited_) end.signal = 11;  // halted (a lock-up, an engine error): SIGSEGV
-    agent_->finished(*this, end);
+    agent->finished(*this, end);
   }
   sync();
   if (exited_) {

@@ -61,9 +61,7 @@ void CortexA9::watch_maintenance(const ElfImage& image) {
       const bool hit = (off % 4 == 0 && arm_mcr(uint32_t(h1) | uint32_t(h2) << 16, m)) || thumb_mcr(h1, h2, m);
       if (!hit) continue;
       const uint64_t a = s.vaddr + off;
-      uc_hook h;
-      if (uc_hook_add(uc_, &h, UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_maintenance), this, a, a) ==
-          UC_ERR_OK) {
+      if (uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_maintenance), this, a, a)) {
         ++n;
         code_hooks_ = true;
       }
