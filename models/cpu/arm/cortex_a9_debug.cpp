@@ -3,12 +3,12 @@
 #include "cpu/arm/cortex_a9_debug.h"
 
 #include "core/debug_access.h"
+#include "cpu/arm/a9_bits.h"
 
 namespace zvp::arm {
 
 namespace {
 
-constexpr uint32_t kThumb = 1u << 5;  // CPSR.T
 constexpr unsigned kCpsrReg = 16, kFirstD = 17, kFpscrReg = 49;
 
 // The GDB target description: the core and VFPv3-D32 features, in regnum order (r0..pc are
@@ -66,7 +66,7 @@ bool A9DebugView::write_reg(unsigned n, uint64_t v) {
     uc_.set(UC_ARM_REG_FPSCR, uint32_t(v));
   } else if (n == 15) {
     // The PC keeps the current instruction set (Unicorn takes bit 0 as Thumb).
-    uc_.set(UC_ARM_REG_R15, (uint32_t(v) & ~1u) | ((uc_.cpsr() & kThumb) ? 1u : 0u));
+    uc_.set(UC_ARM_REG_R15, (uint32_t(v) & ~1u) | ((uc_.cpsr() & kT) ? 1u : 0u));
   } else {
     uc_.set(uc_core_reg(n), uint32_t(v));
   }

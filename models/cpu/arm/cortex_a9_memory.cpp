@@ -5,12 +5,13 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "cpu/arm/a9_bits.h"
 #include "cpu/arm/cortex_a9.h"
 
 namespace zvp {
 
 namespace {
-constexpr uint32_t kT = 1u << 5;
+using arm::kT;
 
 // ARM condition codes against CPSR's N, Z, C, V.
 bool condition_passed(uint32_t cond, uint32_t cpsr) {
