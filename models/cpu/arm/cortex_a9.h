@@ -198,8 +198,6 @@ class CortexA9 : public sc_core::sc_module,
   uint64_t polls_forwarded() const { return polls_forwarded_; }
   // Simulated time of the core including its not yet synchronised local time.
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
-  // The timeline's track of this core (WFI slices, exception entries), created on first use.
-  int timeline_track(Timeline* tl);
   double wall_seconds() const;    // host time spent in the core's thread
   double mips() const;            // instructions per wall microsecond
   const std::string& semihost_output() const { return semi_.output(); }
@@ -272,6 +270,8 @@ class CortexA9 : public sc_core::sc_module,
   uint64_t slice_units() const;
   sc_core::sc_time quantum() const;
   void halt(const std::string& why);
+  // The timeline's track of this core (WFI slices, exception entries), created on first use.
+  int timeline_track(Timeline* tl);
   // Exception handlers as slices on their own timeline track: opened at the entry, closed when
   // the core leaves the exception's mode (checked per block while one is open: the slow path).
   void handler_returns();
