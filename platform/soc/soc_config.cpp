@@ -30,7 +30,7 @@ void SocConfig::declare(ParamTree& tree) {
                      (n == 0 ? " (the GP/HP ports and, by default, the PL design)" : ""), 1e6, 500e6);
   clocks.frequency("uart_ref", uart_ref_hz, "UART reference clock (UART_CLK_CTRL)", 1e6, 500e6);
 
-  auto c = tree.scope("cpu0");
+  auto c = tree.scope(cpu_core_name(0));
   cpu.declare(c);
 
   auto ps = tree.scope("ps");

@@ -27,7 +27,7 @@ struct SocConfig {
   double uart_ref_hz = 100e6;                   // clocks.uart_ref: IO PLL 1000 MHz / 10
   double ddr_data_rate_mts = 1066;              // ps.ddrc.data_rate_mts (ddr clock = half)
 
-  CortexA9Params cpu;                           // cpu0.*
+  CortexA9Params cpu;                           // cpu0.* (core 0: cpu_core_name(0))
   DdrConfig ddrc;                               // ps.ddrc.* (size, width_bits: its size, bus_bytes)
   OcmConfig ocm;                                // ps.ocm.*
   InterconnectConfig central;                   // ps.central.*

@@ -51,7 +51,25 @@ CortexA9Params cpu_params(const SocConfig& c, const Clock& clk) {
   return p;
 }
 
+// The cores the platform starts with: core 0.
+std::vector<std::unique_ptr<ZynqCore>> make_cores(const SocConfig& c, const Clock& cpu_clk,
+                                                  const Clock& private_clk) {
+  std::vector<std::unique_ptr<ZynqCore>> cores;
+  cores.push_back(std::make_unique<ZynqCore>(0, cpu_params(c, cpu_clk), private_clk));
+  return cores;
+}
+
+std::string core_part(const char* base, unsigned index) {
+  return index == 0 ? std::string(base) : std::string(base) + std::to_string(index);
+}
+
 }  // namespace
+
+ZynqCore::ZynqCore(unsigned index, const CortexA9Params& params, const Clock& private_clk)
+    : cpu(cpu_core_name(index).c_str(), params, index),
+      ptimer(core_part("private_timer", index).c_str(), private_clk),
+      nirq(core_part("cpu", index) + ".nIRQ"),
+      nfiq(core_part("cpu", index) + ".nFIQ") {}
 
 ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
     : sc_core::sc_module(name),
@@ -77,9 +95,10 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       pl_gp0_empty("pl_gp0_empty"),
       pl_gp1_empty("pl_gp1_empty"),
       periph_empty("periph_empty"),
-      cpu("cpu0", cpu_params(cfg, cpu_clk)),
+      cores_(make_cores(cfg, cpu_clk, cpu_3x2x_clk)),
+      cpu(cores_[0]->cpu),
+      ptimer(cores_[0]->ptimer),
       gic("gic"),
-      ptimer("private_timer", cpu_3x2x_clk),
       gtimer("global_timer", cpu_3x2x_clk),
       scu("scu"),
       l2cc("l2cc"),
@@ -181,10 +200,11 @@ void ZynqPlatform::map_buses() {
 void ZynqPlatform::wire_irqs() {
   // Every shared/private peripheral interrupt reaches the distributor.
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) gic.connect(id, *irq_[id]);
-  gic.irq.bind(nirq_);
-  gic.fiq.bind(nfiq_);
-  cpu.connect_irq(nirq_);
-  cpu.connect_fiq(nfiq_);
+  ZynqCore& c0 = core(0);  // the GIC's one CPU interface
+  gic.irq.bind(c0.nirq);
+  gic.fiq.bind(c0.nfiq);
+  c0.cpu.connect_irq(c0.nirq);
+  c0.cpu.connect_fiq(c0.nfiq);
   gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));
   ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
   uart0.irq.bind(irq(ZVP_IRQ_UART0));
@@ -219,8 +239,10 @@ IrqLine& ZynqPlatform::f2p(unsigned n) {
 }
 
 void ZynqPlatform::trace_irqs(VcdWriter* vcd) {
-  nirq_.trace(vcd);
-  nfiq_.trace(vcd);
+  for (auto& c : cores_) {
+    c->nirq.trace(vcd);
+    c->nfiq.trace(vcd);
+  }
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) irq_[id]->trace(vcd);
 }
 

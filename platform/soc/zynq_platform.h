@@ -48,9 +48,30 @@
 
 namespace zvp {
 
+// What the platform creates per Cortex-A9 core: the core and what the MPCore banks per core
+// (the private timer; the nIRQ/nFIQ lines from the GIC's CPU interface). Core 0's parts keep
+// the names they always had (cpu0, private_timer, cpu.nIRQ/nFIQ); core n's are cpu<n>,
+// private_timer<n>, cpu<n>.nIRQ/nFIQ.
+class ZynqCore {
+ public:
+  ZynqCore(unsigned index, const CortexA9Params& params, const Clock& private_clk);
+  ZynqCore(const ZynqCore&) = delete;
+  ZynqCore& operator=(const ZynqCore&) = delete;
+
+  CortexA9 cpu;
+  PrivateTimer ptimer;
+  IrqLine nirq, nfiq;
+};
+
 class ZynqPlatform : public sc_core::sc_module {
  public:
+  // Builds the PS with one Cortex-A9 core (core 0, started by load_elf). The cores live in a
+  // container indexed by core number; the second core's wiring (its view of the private region,
+  // the GIC's second CPU interface) is not modelled yet.
   ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg);
+
+  unsigned num_cores() const { return static_cast<unsigned>(cores_.size()); }
+  ZynqCore& core(unsigned n) { return *cores_.at(n); }
 
   // Loads an ARM ELF: segments written through the CPU's view of memory (DDR/OCM); the entry
   // becomes the reset PC. Throws ElfError with a clear message.
@@ -82,7 +103,6 @@ class ZynqPlatform : public sc_core::sc_module {
  private:
   SocConfig cfg_;
   std::vector<std::unique_ptr<IrqLine>> irq_;
-  IrqLine nirq_{"cpu.nIRQ"}, nfiq_{"cpu.nFIQ"};
   std::array<bool, 4> hp_used_{};
   std::vector<std::unique_ptr<NullInitiator>> hp_idle_;
 
@@ -99,9 +119,13 @@ class ZynqPlatform : public sc_core::sc_module {
   NullTarget pl_gp0_empty, pl_gp1_empty, periph_empty;
 
   // Processors and peripherals.
-  CortexA9 cpu;
+ private:
+  std::vector<std::unique_ptr<ZynqCore>> cores_;  // by core number (built here: creation order)
+
+ public:
+  CortexA9& cpu;         // core 0's CPU (the one a single-core run uses)
+  PrivateTimer& ptimer;  // core 0's private timer
   Gic gic;
-  PrivateTimer ptimer;
   GlobalTimer gtimer;
   Scu scu;
   L2CacheController l2cc;

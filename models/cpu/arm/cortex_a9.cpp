@@ -1,92 +1,60 @@
+// The Cortex-A9 core (cortex_a9.h): construction, set-up, the block hook, time and the core's
+// thread. Exceptions and interrupts: cortex_a9_exceptions.cpp; the bus side (memory map, device
+// accesses, polling loops): cortex_a9_bus.cpp; the memory-system model's hooks:
+// cortex_a9_memory.cpp; the debug view: cortex_a9_debug.cpp.
 #include "cortex_a9.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
 #include "core/config_error.h"
-#include "core/debug_access.h"
 #include "core/log.h"
 #include "core/timeline.h"
-#include "core/tx_trace.h"
+#include "cpu/arm/a9_bits.h"
 #include "cpu/arm/arm_decode.h"
-#include "cpu/arm/poll_loop.h"
 
 namespace zvp {
 
+using namespace arm;  // a9_bits.h
+
 namespace {
 
-// QEMU exception numbers as Unicorn reports them to UC_HOOK_INTR (target/arm/cpu.h).
-constexpr uint32_t kExcpUdef = 1, kExcpSwi = 2, kExcpPrefetchAbort = 3, kExcpDataAbort = 4,
-                   kExcpBkpt = 7, kExcpHvc = 11, kExcpSmc = 13;
-
-// CPSR bits.
-constexpr uint32_t kModeMask = 0x1F, kT = 1u << 5, kF = 1u << 6, kI = 1u << 7, kA = 1u << 8,
-                   kE = 1u << 9, kJ = 1u << 24, kItBits = 0x0600FC00u;
-// SCTLR bits.
-constexpr uint32_t kSctlrV = 1u << 13, kSctlrEE = 1u << 25, kSctlrTE = 1u << 30;
-// Short-descriptor fault status: synchronous external abort, debug event; DFSR.WnR.
-constexpr uint32_t kFsExternal = 0x8, kFsDebug = 0x2, kFsAlignment = 0x1, kDfsrWnR = 1u << 11;
 
 constexpr uint64_t kAddressSpace = 1ull << 32;
 constexpr uint64_t kPage = 0x1000;
 // uc_emu_start's "until" (ignored: exits come from the empty exit set, see the constructor).
 constexpr uint64_t kNoExit = 0xFFFFFFFFull;
 
-class UcMemory : public SemihostMemory {
- public:
-  explicit UcMemory(uc_engine* uc) : uc_(uc) {}
-  bool read(uint32_t addr, void* dst, uint32_t len) override {
-    return uc_mem_read(uc_, addr, dst, len) == UC_ERR_OK;
-  }
-  bool write(uint32_t addr, const void* src, uint32_t len) override {
-    return uc_mem_write(uc_, addr, src, len) == UC_ERR_OK;
-  }
-
- private:
-  uc_engine* uc_;
-};
+// The parameters, checked before any part is built from them.
+const CortexA9Params& checked(const CortexA9Params& p, const std::string& who) {
+  if (p.clock.hz() <= 0 || !(p.cpi >= 0))
+    throw std::invalid_argument(who + ": clock must be positive and CPI positive (or 0: modelled)");
+  if (p.timing.issue_width == 0 || p.timing.ls_words_per_cycle == 0)
+    throw std::invalid_argument(who + ": issue width and load/store words per cycle must be positive");
+  return p;
+}
 
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Construction and set-up
 
-CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
-    : sc_core::sc_module(name), bus("bus"), p_(params), block_cache_(new BlockInfo[kBlockCacheSize]) {
-  hot_.cache = block_cache_.get();
-  hot_.block = &no_block_;
-  if (p_.clock.hz() <= 0 || !(p_.cpi >= 0))
-    throw std::invalid_argument(std::string(this->name()) +
-                                ": clock must be positive and CPI positive (or 0: modelled)");
-  if (p_.timing.issue_width == 0 || p_.timing.ls_words_per_cycle == 0)
-    throw std::invalid_argument(std::string(this->name()) +
-                                ": issue width and load/store words per cycle must be positive");
-  unit_cycles_ = p_.cpi > 0 ? p_.cpi : 1.0;
-  hot_.mispredict_units = p_.timing.branch_mispredict;
-  if (p_.timing.ghb_entries < 2 || (p_.timing.ghb_entries & (p_.timing.ghb_entries - 1)))
-    throw ConfigError(std::string(this->name()) + ".timing.ghb_entries must be a power of two");
-  ghb_.reset(new uint8_t[p_.timing.ghb_entries]);
-  // A branch never seen is fetched as not taken: weakly not-taken counters.
-  std::fill(ghb_.get(), ghb_.get() + p_.timing.ghb_entries, uint8_t{1});
-  hot_.ghb = ghb_.get();
-  hot_.ghb_mask = p_.timing.ghb_entries - 1;
+CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, unsigned core)
+    : sc_core::sc_module(name),
+      bus("bus"),
+      core_(core),
+      p_(checked(params, this->name())),
+      uc_(this->name()),
+      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name()),
+      dbg_(uc_, bus),
+      unit_cycles_(p_.cpi > 0 ? p_.cpi : 1.0) {
   steady_ = new SteadyRead;
   gp_.set_extension(steady_);
-  if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
-    throw std::runtime_error(std::string(this->name()) + ": cannot create a Unicorn ARM engine");
-  if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK)
-    throw std::runtime_error(std::string(this->name()) + ": Unicorn has no Cortex-A9 model");
-  // Exit addresses from an (empty) set instead of uc_emu_start's `until`: Unicorn otherwise
-  // invalidates the translation at `until` on every return, which costs about a microsecond
-  // per slice.
-  uc_ctl_exits_enable(uc_);
-  uc_hook h;
-  uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_block), this, 1, 0);
-  uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this, 1, 0);
-  uc_hook_add(uc_, &h, UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
-              reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this, 1, 0);
+  uc_.add_hook(UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_block), this);
+  uc_.add_hook(UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this);
+  uc_.add_hook(UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
+               reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this);
   if (p_.caches.enabled) {
     const std::string bad = p_.caches.check();
     if (!bad.empty()) throw ConfigError(std::string(this->name()) + ".caches: " + bad);
@@ -98,7 +66,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
         }
       return false;
     });
-    uc_hook_add(uc_, &h, UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_fetch_block), this, 1, 0);
+    uc_.add_hook(UC_HOOK_BLOCK, reinterpret_cast<void*>(&CortexA9::on_fetch_block), this);
   }
   semi_.set_cmdline(p_.cmdline);
   semi_.set_echo(p_.echo_semihosting);
@@ -106,10 +74,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params)
   SC_THREAD(run);
 }
 
-CortexA9::~CortexA9() {
-  if (reset_ctx_) uc_context_free(reset_ctx_);
-  if (uc_) uc_close(uc_);
-}
+CortexA9::~CortexA9() = default;
 
 void CortexA9::add_dmi_region(uint64_t base, uint64_t size) {
   if (size == 0 || base % kPage || size % kPage || base + size > kAddressSpace) {
@@ -150,351 +115,51 @@ void CortexA9::set_heap_info(const SemihostHeapInfo& h) {
   heap_info_set_ = true;
 }
 
-bool CortexA9::load_image_dbg(tlm::tlm_fw_transport_if<>& target, const ElfImage& image,
-                              std::string* err) {
-  tlm::tlm_fw_transport_if<>* port = &target;
-  auto xfer = [&](uint64_t addr, uint8_t* data, unsigned len) {
-    return debug_transport(port, true, addr, data, len) == len;
-  };
-  constexpr unsigned kChunk = 1u << 16;
-  std::vector<uint8_t> zeros(kChunk, 0);
-  for (size_t i = 0; i < image.segments.size(); ++i) {
-    const ElfSegment& s = image.segments[i];
-    bool ok = true;
-    for (uint64_t off = 0; ok && off < s.memsz; off += kChunk) {
-      const unsigned len = static_cast<unsigned>(std::min<uint64_t>(kChunk, s.memsz - off));
-      if (off + len <= s.data.size()) {
-        ok = xfer(s.paddr + off, const_cast<uint8_t*>(s.data.data() + off), len);
-      } else {
-        // Mixed chunk: file bytes then zeros (.bss).
-        std::vector<uint8_t> buf(len, 0);
-        if (off < s.data.size()) std::memcpy(buf.data(), s.data.data() + off, s.data.size() - off);
-        ok = xfer(s.paddr + off, buf.data(), len);
-      }
-    }
-    if (!ok) {
-      if (err) {
-        char msg[160];
-        std::snprintf(msg, sizeof msg, "segment %zu [0x%08llx, 0x%08llx) is not in memory", i,
-                      static_cast<unsigned long long>(s.paddr),
-                      static_cast<unsigned long long>(s.paddr + s.memsz));
-        *err = image.path + ": " + msg;
-      }
-      return false;
-    }
-  }
-  return true;
-}
-
-void CortexA9::map_memory() {
-  std::vector<DmiRegion> mapped;
-  for (auto& r : dmi_) {
-    tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_READ_COMMAND);
-    gp.set_address(r.base);
-    tlm::tlm_dmi dmi;
-    const bool ok = bus->get_direct_mem_ptr(gp, dmi) && dmi.is_read_write_allowed() &&
-                    dmi.get_start_address() <= r.base &&
-                    dmi.get_end_address() >= r.base + r.size - 1;
-    if (!ok) {
-      log::warn(name(), "no DMI for region at " + std::to_string(r.base) +
-                            ": reached through bus transactions");
-      continue;
-    }
-    r.ptr = dmi.get_dmi_ptr() + (r.base - dmi.get_start_address());
-    if (uc_mem_map_ptr(uc_, r.base, r.size, UC_PROT_ALL, r.ptr) != UC_ERR_OK) {
-      log::warn(name(), "cannot map DMI region (overlap?): reached through bus transactions");
-      r.ptr = nullptr;
-      continue;
-    }
-    mapped.push_back(r);
-    if (mem_) {  // the memory-system model sees every access to memory (not to devices)
-      uc_hook mh;
-      uc_hook_add(uc_, &mh, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
-                  reinterpret_cast<void*>(&CortexA9::on_mem_access), this, r.base, r.base + r.size - 1);
-    }
-  }
-  std::sort(mapped.begin(), mapped.end(),
-            [](const DmiRegion& a, const DmiRegion& b) { return a.base < b.base; });
-  // Everything else is MMIO, one window per gap.
-  auto map_mmio = [&](uint64_t base, uint64_t size) {
-    mmio_.push_back(std::make_unique<MmioWindow>(MmioWindow{this, base}));
-    if (uc_mmio_map(uc_, base, size, &CortexA9::on_mmio_read, mmio_.back().get(),
-                    &CortexA9::on_mmio_write, mmio_.back().get()) != UC_ERR_OK)
-      log::error(name(), "cannot map the MMIO window at " + std::to_string(base));
-  };
-  uint64_t cur = 0;
-  for (auto& r : mapped) {
-    if (r.base > cur) map_mmio(cur, r.base - cur);
-    cur = r.base + r.size;
-  }
-  if (cur < kAddressSpace) map_mmio(cur, kAddressSpace - cur);
-
-  if (!heap_info_set_ && !mapped.empty()) {
-    const DmiRegion& d = dmi_.front().ptr ? dmi_.front() : mapped.front();
-    const uint32_t top = static_cast<uint32_t>(d.base + d.size - 4);
-    const uint32_t stack = std::min<uint32_t>(p_.stack_size, static_cast<uint32_t>(d.size / 2));
-    SemihostHeapInfo h;
-    h.heap_base = 0;  // unknown: the C library starts its heap after .bss
-    h.heap_limit = top - stack;
-    h.stack_base = top;
-    h.stack_limit = top - stack;
-    semi_.set_heap_info(h);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Registers
 
-void CortexA9::set_reg(int r, uint32_t v) { uc_reg_write(uc_, r, &v); }
-
-uint32_t CortexA9::get_reg(int r) const {
-  uint32_t v = 0;
-  uc_reg_read(uc_, r, &v);
-  return v;
-}
-
-uint32_t CortexA9::reg(unsigned n) const {
-  if (n > 15) return 0;
-  return get_reg(n == 13 ? UC_ARM_REG_R13 : n == 14 ? UC_ARM_REG_R14 : n == 15 ? UC_ARM_REG_R15
-                                                                             : UC_ARM_REG_R0 + n);
-}
-uint32_t CortexA9::cpsr() const { return get_reg(UC_ARM_REG_CPSR); }
-uint32_t CortexA9::spsr() const { return get_reg(UC_ARM_REG_SPSR); }
-
+uint32_t CortexA9::reg(unsigned n) const { return uc_.reg(n); }
+uint32_t CortexA9::cpsr() const { return uc_.cpsr(); }
+uint32_t CortexA9::spsr() const { return uc_.spsr(); }
 // CP15 registers banked by the security extensions are read in the bank of the current
 // security state (Secure after reset, see run()).
 uint32_t CortexA9::cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const {
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
-  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, 0};
-  if (uc_reg_read(uc_, UC_ARM_REG_CP_REG, &r) != UC_ERR_OK) return 0;
-  return static_cast<uint32_t>(r.val);
+  return uc_.cp15(crn, crm, opc1, opc2);
 }
 
-void CortexA9::write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v) {
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
-  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, v};
-  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &r);
-}
-
-bool CortexA9::fetch16(uint32_t addr, uint16_t& v) const {
-  return uc_mem_read(uc_, addr, &v, 2) == UC_ERR_OK;
-}
-bool CortexA9::fetch32(uint32_t addr, uint32_t& v) const {
-  return uc_mem_read(uc_, addr, &v, 4) == UC_ERR_OK;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Exceptions
-
-// AArch32 exception entry (ARM ARM B1.8): SPSR_<mode> = CPSR, LR_<mode> = lr, mode switch with
-// IRQs masked (FIQs too for FIQ; asynchronous aborts for abort/IRQ/FIQ), IT state cleared,
-// instruction set and endianness from SCTLR.TE/EE, PC = vector base + offset.
-void CortexA9::take_exception(uint32_t mode, uint32_t vector_offset, uint32_t lr) {
-  const uint32_t old = cpsr();
-  const uint32_t sctlr = cp15(1, 0, 0, 0);
-  const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
-  uint32_t cpsr_new = old & ~(kModeMask | kT | kJ | kItBits | kE);
-  cpsr_new |= mode | kI;
-  if (mode == kFiq) cpsr_new |= kF;
-  if (mode == kFiq || mode == kIrq || mode == kAbt) cpsr_new |= kA;
-  if (sctlr & kSctlrTE) cpsr_new |= kT;
-  if (sctlr & kSctlrEE) cpsr_new |= kE;
-  set_reg(UC_ARM_REG_CPSR, cpsr_new);  // switches the register bank
-  set_reg(UC_ARM_REG_SPSR, old);
-  set_reg(UC_ARM_REG_R14, lr);
-  set_reg(UC_ARM_REG_R15, (base + vector_offset) | ((sctlr & kSctlrTE) ? 1u : 0u));
-  // Entry flushes the pipeline: charge it so that a core stuck in an exception loop still
-  // advances simulated time.
-  exception_cycles_ += p_.exception_entry_cycles;
-  if (Timeline* tl = Timeline::get()) {
-    static const char* const kinds[] = {"reset", "undefined instruction", "SVC", "prefetch abort",
-                                        "data abort", "?", "IRQ", "FIQ"};
-    tl->instant(timeline_track(tl), kinds[(vector_offset >> 2) & 7], block_time());
-    if (handler_track_ >= 0) {
-      tl->begin(handler_track_, kinds[(vector_offset >> 2) & 7], block_time());
-      handler_modes_.push_back(mode);
-      stop_at_ = 0;  // every block of the handler takes the slow path, which sees the return
-    }
+// The instruction ending at pc: in Thumb state either a 16-bit one at pc - 2 or a 32-bit one at
+// pc - 4 (a 16-bit hint is tested first, as its second halfword is not a prefix).
+bool CortexA9::hint_before(uint32_t pc, bool thumb, Hint hint) const {
+  const bool wfi = hint == Hint::kWfi;
+  if (!thumb) {
+    uint32_t w = 0;
+    return fetch32(pc - 4, w) && (wfi ? arm::arm_is_wfi(w) : arm::arm_is_wfe_or_yield(w));
   }
+  auto is = [wfi](uint16_t h1, uint16_t h2) {
+    return wfi ? arm::thumb_is_wfi(h1, h2) : arm::thumb_is_wfe_or_yield(h1, h2);
+  };
+  uint16_t h1 = 0, h2 = 0;
+  return (fetch16(pc - 2, h1) && is(h1, 0)) || (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) && is(h1, h2));
 }
 
-sc_core::sc_time CortexA9::block_time() const {
-  return local_time() + (p_.clock.cycles(cycles()) - charged_time_);
+void CortexA9::start_sleep() {
+  sleeping_ = true;
+  ++wfi_count_;
+  if (Timeline* tl = Timeline::get()) tl->begin(timeline_track(tl), "WFI", local_time());
 }
 
-// A handler ends when the core leaves its mode (the return, LIFO for nested ones); a handler
-// that switches modes itself (nested-interrupt schemes) shows as ending at that switch.
-void CortexA9::handler_returns() {
-  Timeline* tl = Timeline::get();
-  if (!tl || tl != tl_owner_) {  // the timeline closed its slices
-    handler_modes_.clear();
-    return;
-  }
-  const uint32_t mode = cpsr() & kModeMask;
-  while (!handler_modes_.empty() && handler_modes_.back() != mode) {
-    tl->end(handler_track_, block_time());
-    handler_modes_.pop_back();
-  }
-  if (handler_modes_.empty()) stop_at_ = (irq_ || fiq_ || stop_request_) ? 0 : fast_end();
+// Hands control to the agent, with the core's time charged up to the stop.
+bool CortexA9::debug_stop(const StopReason& why) {
+  charge_instructions();
+  const bool go_on = dbg_.agent()->stopped(*this, why);
+  dbg_.resume_at(get_reg(UC_ARM_REG_R15));
+  if (!go_on) halted_ = true;  // killed by the debugger
+  return go_on;
 }
 
-int CortexA9::timeline_track(Timeline* tl) {
-  if (tl != tl_owner_) {
-    tl_owner_ = tl;
-    tl_track_ = tl->track("PS CPU", name());
-    handler_track_ = tl->track("PS CPU", std::string(name()) + " handlers");
-  }
-  return tl_track_;
-}
-
-bool CortexA9::check_interrupts() {
-  if (!irq_ && !fiq_) return false;
-  const uint32_t c = cpsr();
-  const uint32_t pc = get_reg(UC_ARM_REG_R15);
-  // LR = address of the next instruction to execute + 4, in ARM and Thumb state alike.
-  if (fiq_ && !(c & kF)) {
-    take_exception(kFiq, 0x1C, pc + 4);
-    ++irqs_taken_;
-    return true;
-  }
-  if (irq_ && !(c & kI)) {
-    take_exception(kIrq, 0x18, pc + 4);
-    ++irqs_taken_;
-    return true;
-  }
-  return false;
-}
-
-void CortexA9::data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr) {
-  if (agent_ && agent_->attached() && !dbg_stop_.pending)  // the debugger sees it (SIGSEGV)
-    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
-  write_cp15(5, 0, 0, 0, fsr | (write ? kDfsrWnR : 0));          // DFSR
-  write_cp15(6, 0, 0, 0, addr);                                   // DFAR
-  take_exception(kAbt, 0x10, pc + 8);
-  ++aborts_taken_;
-}
-
-// Unicorn raises MMU and alignment aborts without telling the fault address or status, so
-// they are recomputed: the address from the faulting instruction and its registers, the status
-// from SCTLR and a walk of the short-descriptor translation table (TTBR0, TTBCR.N = 0), in the
-// architecture's priority order (alignment, translation, domain, permission).
-void CortexA9::mmu_data_abort(uint32_t pc) {
-  const bool thumb = cpsr() & kT;
-  uint32_t insn = 0;
-  if (thumb) {
-    uint16_t h1 = 0, h2 = 0;
-    fetch16(pc, h1);
-    if (arm::thumb32_prefix(h1)) fetch16(pc + 2, h2);
-    insn = h1 | (uint32_t(h2) << 16);
-  } else {
-    fetch32(pc, insn);
-  }
-  uint32_t regs[16];
-  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
-  regs[15] = 0;
-  const arm::MemAccess m = arm::decode_mem(pc, insn, thumb, regs);
-  const uint32_t addr = m.range_known ? m.lo : 0;
-  const bool write = m.is_mem && !m.is_load;
-  const uint32_t sctlr = cp15(1, 0, 0, 0);
-  uint32_t fsr = kFsExternal;
-  const unsigned size = m.range_known ? m.hi - m.lo : 1;
-  if ((sctlr & 2u) && size > 1 && (size == 2 || size == 4 || size == 8) && (addr & (size - 1))) {
-    fsr = kFsAlignment;
-  } else if (sctlr & 1u) {
-    const uint32_t ttb = cp15(2, 0, 0, 0) & ~0x3FFFu;
-    uint32_t l1 = 0;
-    uc_mem_read(uc_, ttb + (addr >> 20) * 4, &l1, 4);
-    const uint32_t domain = (l1 >> 5) & 0xF;
-    const uint32_t dacr = cp15(3, 0, 0, 0);
-    const uint32_t dom_access = (dacr >> (2 * domain)) & 3;
-    bool page = false;
-    if ((l1 & 3) == 1) {  // coarse page table
-      uint32_t l2 = 0;
-      uc_mem_read(uc_, (l1 & ~0x3FFu) + ((addr >> 12) & 0xFF) * 4, &l2, 4);
-      page = true;
-      if ((l2 & 3) == 0) fsr = 0x7;  // page translation fault
-    } else if ((l1 & 3) == 0 || (l1 & 3) == 3) {
-      fsr = 0x5;  // section translation fault
-    }
-    if (fsr == kFsExternal) {
-      if (dom_access == 0) fsr = page ? 0xB : 0x9;           // domain fault
-      else if (dom_access == 1) fsr = page ? 0xF : 0xD;      // permission fault (client)
-    }
-    fsr |= domain << 4;
-  }
-  data_abort(pc, addr, write, fsr);
-}
-
-void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
-  if (agent_ && agent_->attached() && !dbg_stop_.pending)
-    dbg_stop_ = {true, StopReason{StopReason::Fault, addr}};
-  const uint32_t sctlr = cp15(1, 0, 0, 0);
-  const uint32_t base = (sctlr & kSctlrV) ? 0xFFFF0000u : (cp15(12, 0, 0, 0) & ~0x1Fu);
-  if ((addr & ~1u) == base + 0x0C) {
-    // The prefetch-abort vector itself cannot be fetched: the chip would abort on it for ever
-    // without executing an instruction. Stop the core (time runs on to the limit) and say so.
-    exception_cycles_ += p_.exception_entry_cycles;
-    ++aborts_taken_;
-    locked_up_ = true;
-    char msg[160];
-    std::snprintf(msg, sizeof msg,
-                  "lock-up: prefetch abort on fetching the prefetch-abort vector at 0x%08x "
-                  "(VBAR 0x%08x, MMU %s)", base + 0x0C, base, (sctlr & 1u) ? "on" : "off");
-    halt(msg);
-    uc_emu_stop(uc_);
-    return;
-  }
-  write_cp15(5, 0, 0, 1, fsr);   // IFSR
-  write_cp15(6, 0, 0, 2, addr);  // IFAR
-  take_exception(kAbt, 0x0C, pc + 4);
-  ++aborts_taken_;
-}
-
-// Unicorn stops right after the failing MMIO access but reports the PC of the start of the
-// translated block. The block is straight-line code, so the failing instruction is a load or
-// store of the right direction in it: the first whose address (from the registers, which still
-// hold the values it used) covers the faulting address.
-uint32_t CortexA9::find_faulting_pc() {
-  const bool thumb = cpsr() & kT;
-  uint32_t regs[16];
-  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
-  regs[15] = 0;
-  uint32_t first_unknown = 0, last = 0;
-  bool have_unknown = false, have_last = false;
-  if (block_ == &no_block_) return get_reg(UC_ARM_REG_R15);
-  const uint32_t start = block_->addr, end = block_->addr + block_->size;
-  for (uint32_t pc = start; pc < end;) {
-    uint32_t insn = 0;
-    unsigned len = 4;
-    if (thumb) {
-      uint16_t h1 = 0, h2 = 0;
-      if (!fetch16(pc, h1)) break;
-      len = 2;
-      if (arm::thumb32_prefix(h1)) {
-        fetch16(pc + 2, h2);
-        len = 4;
-      }
-      insn = h1 | (uint32_t(h2) << 16);
-    } else if (!fetch32(pc, insn)) {
-      break;
-    }
-    const arm::MemAccess m = arm::decode_mem(pc, insn, thumb, regs);
-    if (m.is_mem && m.is_load != fault_.write) {
-      if (m.range_known && fault_.addr >= m.lo && fault_.addr < m.hi) return pc;
-      if (!m.range_known && !have_unknown) {
-        first_unknown = pc;
-        have_unknown = true;
-      }
-      last = pc;
-      have_last = true;
-    }
-    pc += len;
-  }
-  if (have_unknown) return first_unknown;
-  return have_last ? last : start;
+void CortexA9::reset_core() {
+  dbg_.reset(entry_);
+  sleeping_ = false;
 }
 
 void CortexA9::halt(const std::string& why) {
@@ -512,14 +177,14 @@ void CortexA9::halt(const std::string& why) {
 // against stop_at_ covers the end of the slice, a stop request and a raised interrupt line.
 void CortexA9::on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
-  Hot& h = self->hot_;
+  arm::BlockHookState& h = self->timing_.hook_state();
   const uint32_t a = static_cast<uint32_t>(addr);
   // The previous block's branch is resolved now, whether or not this block runs in this slice.
   BlockInfo& prev = *h.block;
-  if (__builtin_expect(prev.predicts, 0)) predict(h, prev, a);
+  if (__builtin_expect(prev.predicts, 0)) arm::A9BlockTiming::predict(h, prev, a);
   // Entry (a >> 1) mod the cache size, as a byte offset: one shift and one mask.
   BlockInfo& b = *reinterpret_cast<BlockInfo*>(reinterpret_cast<char*>(h.cache) +
-                                              ((a << 4) & ((kBlockCacheSize - 1) << 5)));
+                                              ((a << 4) & ((arm::A9BlockTiming::kCacheSize - 1) << 5)));
   static_assert(sizeof(BlockInfo) == 1u << 5, "the offset above scales (a >> 1) by 32");
   if (__builtin_expect(h.units < h.stop_at && b.addr == a && b.size == size, 1)) {
     h.units += b.units;
@@ -535,7 +200,7 @@ void CortexA9::on_block_slow(uc_engine*, uint64_t addr64, uint32_t size, void* s
 }
 
 void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
-  uc_engine* const uc = uc_;
+  uc_engine* const uc = uc_.uc();
   if (units_ >= sampler_.next) take_samples();
   if (__builtin_expect(!handler_modes_.empty(), 0)) handler_returns();
   // The end of a slice with nothing to do but a synchronisation that no other process could
@@ -562,7 +227,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
+  BlockInfo& b = timing_.slot(addr);
   BlockInfo& nb = (b.addr == addr && b.size == size) ? b : count_block(addr, size);
   insns_ += nb.count;
   units_ += nb.units;
@@ -574,7 +239,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
 // point passed by a slice's last block and found only at the next slice's start (no block known
 // then) moves on without a sample.
 void CortexA9::take_samples() {
-  sampler_.take(units_, block_ != &no_block_ ? &block_->addr : nullptr);
+  sampler_.take(units_, timing_.at_no_block() ? nullptr : &block_->addr);
   if (stop_at_ != 0) stop_at_ = fast_end();
 }
 
@@ -591,87 +256,29 @@ void CortexA9::set_profile_period(uint64_t period_cycles) {
 // Without this, a chained block's stale PC resumed the run past the block (a UART store lost).
 void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   stopped_by_block_ = true;
-  if (agent_ || code_hooks_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
+  if (dbg_.agent() || code_hooks_) set_reg(UC_ARM_REG_R15, addr | ((cpsr() & kT) ? 1u : 0u));
   uc_emu_stop(uc);
 }
 
-// Branch prediction at block granularity. A conditional branch's direction comes from the
-// Global History Buffer: 2-bit counters indexed gshare-style by the branch and the outcomes of
-// the last log2(entries) conditional branches (UG585 and the Cortex-A9 TRM give the buffer and
-// its size, not the index function: gshare with as many history bits as index bits is the
-// textbook two-level scheme). The global history is what lets the A9 predict a short loop's
-// exit (its outcome follows a fixed pattern of earlier ones), which a counter per branch never
-// does. An indirect branch is predicted to go where it went last (the BTAC). Returns are
-// predicted by the return stack and direct unconditional branches always hit, so blocks ending
-// in those never come here (predicted_end). A wrong prediction costs a pipeline refill.
-// Inline in the block hook (a call per branch was 10 % of a compute kernel's host time); the
-// counter steps by a table. The buffer costs the host about 2 cycles per conditional branch
-// over a counter kept in the block's entry (compute kernel: about 10 % of its wall time).
-inline void CortexA9::predict(Hot& h, BlockInfo& prev, uint32_t next) {
-  // kNext[counter * 2 + taken]: the 2-bit saturating counter's step.
-  static constexpr uint8_t kNext[8] = {0, 1, 0, 2, 1, 3, 2, 3};
-  uint32_t miss;
-  if (prev.end == arm::BlockEnd::kCondDirect) {
-    const uint32_t taken = next != prev.fallthrough;
-    const uint32_t i = ghb_index(h, prev);
-    const uint32_t c = h.ghb[i];
-    miss = (c >> 1) ^ taken;
-    // Unmasked: one shift-and-add from one block's history to the next (ghb_index masks).
-    h.history = (h.history << 1) + taken;
-    h.ghb[i] = kNext[c * 2u + taken];  // last: a byte store may alias h's fields
-  } else {  // kIndirect
-    miss = next != prev.predicted;
-    prev.predicted = next;
-  }
-  if (miss) {
-    ++h.mispredicts;
-    h.units += h.mispredict_units;
-  }
-}
-
-// Instructions and static cycles of `size` bytes of code at addr in the current instruction set
-// (count >= 1, cycles >= count's floor of 1 per instruction when nothing can be decoded).
+// Instructions and static cycles of `size` bytes of code at addr in the current instruction set.
 arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop) const {
-  const bool thumb = cpsr() & kT;
+  constexpr uint32_t kMax = arm::A9BlockTiming::kMaxBlockBytes;
   // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
-  uint8_t small[kMaxBlockBytes + 4] = {};
+  uint8_t small[kMax + 4] = {};
   std::vector<uint8_t> large;
   uint8_t* code = small;
-  if (size > kMaxBlockBytes) {
+  if (size > kMax) {
     large.assign(size + 4, 0);
     code = large.data();
   }
-  const bool readable = uc_mem_read(uc_, addr, code, size) == UC_ERR_OK;
-  arm::BlockCost c;
-  if (p_.cpi > 0) {  // flat model: instructions only
-    c.count = thumb ? size / 2 : size / 4;
-    if (thumb && readable) c.count = arm::thumb_count(reinterpret_cast<const uint16_t*>(code), size);
-  } else if (readable) {
-    c = arm::block_cost(p_.timing, code, size, addr, thumb);
-  }
-  if (poll_loop) *poll_loop = readable && arm::is_poll_loop(code, size, addr, thumb);
-  if (c.count == 0) c.count = thumb ? size / 2 : size / 4;
-  if (c.count == 0) c.count = 1;
-  if (p_.cpi > 0 || c.cycles == 0) c.cycles = c.count;
-  return c;
+  const bool readable = uc_.read(addr, code, size);
+  return timing_.cost(readable ? code : nullptr, addr, size, cpsr() & kT, poll_loop);
 }
 
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
-  BlockInfo& b = block_cache_[(addr >> 1) & (kBlockCacheSize - 1)];
   bool poll = false;
-  const arm::BlockCost c = code_cost(addr, size, p_.forward_polls ? &poll : nullptr);
-  b = BlockInfo{};
-  b.poll = poll;
-  b.addr = addr;
-  b.size = size;
-  b.fallthrough = addr + size;
-  b.count = c.count;
-  b.units = c.cycles;
-  if (p_.cpi > 0) return b;
-  b.end = c.end;
-  b.predicts = predicted_end(c.end);
-  b.ghb_key = static_cast<uint16_t>((b.fallthrough >> 1) & hot_.ghb_mask);
-  return b;
+  const arm::BlockCost c = code_cost(addr, size, timing_.find_polls() ? &poll : nullptr);
+  return timing_.enter(addr, size, c, poll);
 }
 
 // A block is charged whole when it starts. A stop for the debugger inside it (a breakpoint, the
@@ -684,195 +291,7 @@ void CortexA9::uncharge_tail(uint32_t pc) {
   const arm::BlockCost tail = code_cost(pc, block_->addr + block_->size - pc);
   insns_ -= std::min<uint64_t>(insns_, tail.count);
   units_ = std::max(units_ >= tail.cycles ? units_ - tail.cycles : 0, charged_units_);
-  block_ = &no_block_;
-}
-
-void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
-  auto* self = static_cast<CortexA9*>(self_);
-  const uint32_t pc = self->get_reg(UC_ARM_REG_R15);
-  switch (intno) {
-    case kExcpSwi:
-      self->handle_svc();
-      break;
-    case kExcpBkpt:  // PC is the BKPT instruction: a debug event with no debugger attached
-      self->prefetch_abort(pc, pc, kFsDebug);
-      break;
-    case kExcpPrefetchAbort:
-      self->prefetch_abort(pc, pc, kFsExternal);
-      break;
-    case kExcpDataAbort:  // raised by Unicorn itself (MMU, alignment): PC is the insn
-      self->mmu_data_abort(pc);
-      break;
-    case kExcpHvc:
-    case kExcpSmc:
-    case kExcpUdef:
-    default:  // not implemented by this core model: undefined instruction; PC is the next one
-      self->take_exception(kUnd, 0x04, pc);
-      break;
-  }
-  // Two aborts/undefs with no block executed between them (e.g. a vector that cannot be
-  // fetched): Unicorn would keep raising them inside this uc_emu_start, and the block hook that
-  // ends slices never runs. Return to run() so the entries are charged and time advances.
-  if (intno != kExcpSwi) {
-    if (self->units_ == self->units_at_exception_ || self->halted_) uc_emu_stop(self->uc_);
-    self->units_at_exception_ = self->units_;
-  }
-  // An abort with a debugger attached stops at once, on the vector (as a vector catch does):
-  // the exception entry has set PC, so Unicorn resumes there.
-  if (self->dbg_stop_.pending) uc_emu_stop(self->uc_);
-}
-
-void CortexA9::handle_svc() {
-  const bool thumb = cpsr() & kT;
-  const uint32_t next = get_reg(UC_ARM_REG_R15);  // Unicorn reports the instruction after SVC
-  uint32_t imm = 0;
-  if (thumb) {
-    uint16_t hw = 0;
-    fetch16(next - 2, hw);
-    imm = hw & 0xFF;
-  } else {
-    uint32_t w = 0;
-    fetch32(next - 4, w);
-    imm = w & 0xFFFFFF;
-  }
-  if (p_.semihosting && imm == (thumb ? 0xABu : 0x123456u)) {
-    charge_instructions();
-    UcMemory mem(uc_);
-    qk_.catch_up();  // the host call happens at the kernel's time (console order, exit time)
-    const Semihosting::Result r =
-        semi_.call(get_reg(UC_ARM_REG_R0), get_reg(UC_ARM_REG_R1), mem, local_time().to_seconds());
-    if (r.exit) {
-      exited_ = true;
-      exit_status_ = r.status;
-      uc_emu_stop(uc_);
-    } else {
-      set_reg(UC_ARM_REG_R0, r.r0);
-    }
-    if (r.marker >= 0)
-      if (Timeline* tl = Timeline::get()) {
-        const int t = tl->track("Firmware", std::string(name()) + " markers");
-        if (r.marker) tl->begin(t, r.marker_name, local_time());
-        else tl->end(t, local_time());
-      }
-    return;
-  }
-  take_exception(kSvc, 0x08, next);
-}
-
-bool CortexA9::on_fetch_fault(uc_engine*, uc_mem_type, uint64_t addr, int, int64_t, void* self_) {
-  auto* self = static_cast<CortexA9*>(self_);
-  self->fetch_fault_ = true;
-  self->fetch_fault_addr_ = addr;
-  return false;
-}
-
-uint64_t CortexA9::on_mmio_read(uc_engine*, uint64_t offset, unsigned size, void* w) {
-  auto* win = static_cast<MmioWindow*>(w);
-  return win->self->bus_access(win->base + offset, size, false, 0);
-}
-
-void CortexA9::on_mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* w) {
-  auto* win = static_cast<MmioWindow*>(w);
-  win->self->bus_access(win->base + offset, size, true, value);
-}
-
-uint64_t CortexA9::bus_access(uint64_t addr, unsigned size, bool write, uint64_t value) {
-  if (fault_.valid || size == 0 || size > 8) return 0;  // rest of an aborted LDM/STM
-  charge_instructions();  // the access happens at the core's current local time
-  uint8_t buf[8];
-  std::memcpy(buf, &value, sizeof buf);
-  gp_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-  gp_.set_address(addr);
-  gp_.set_data_ptr(buf);
-  gp_.set_data_length(size);
-  gp_.set_streaming_width(size);
-  gp_.set_byte_enable_ptr(nullptr);
-  gp_.set_byte_enable_length(0);
-  gp_.set_dmi_allowed(false);
-  gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  steady_->steady = false;
-  qk_.catch_up();  // other processes see the access at the time they would have
-  const sc_core::sc_time issued = qk_.get_local_time();
-  sc_core::sc_time delay = issued;
-  // While nothing is traced, the buses' b_transport only decode, add their hop latency and
-  // offset the address: the resolved route does the same in one step (a UART-polling run makes
-  // a million device reads).
-  const Route* route = TxTrace::any_on() ? nullptr : routes_.find(addr, size);
-  if (route) RouteCache::transport(*route, gp_, delay);
-  else bus->b_transport(gp_, delay);
-  qk_.set(delay);
-  ++mmio_accesses_;
-  if (gp_.is_response_error()) {
-    // Stop at once: Unicorn leaves the block right after this access, so no later
-    // instruction executes; run() then takes the Data Abort.
-    fault_ = {true, addr, write};
-    uc_emu_stop(uc_);
-    return 0;
-  }
-  uint64_t v = 0;
-  if (!write) {
-    std::memcpy(&v, buf, size);
-    // Only on a resolved route: a traced access must be made (and logged) every time.
-    if (steady_->steady && route && block_->poll) forward_poll(addr, size, v, delay - issued);
-  }
-  if (qk_.need_sync()) request_stop();  // e.g. a polling loop: let the device's time run
-  return v;
-}
-
-// Polling loops (README.md, "Polling loops"). The read just made, of a steady register, is
-// the same (address, value, latency) as the one the same loop block made in the iteration
-// before, with nothing else run in between. The block's effects depend only on that value and
-// on registers it does not write (arm::is_poll_loop), and the register reads the same until
-// the core synchronises or writes (no other process runs meanwhile): so every further
-// iteration up to the next synchronisation would repeat this one exactly. Those iterations are
-// accounted here as the block hook and bus_access would account them, up to before the first
-// that would leave the hook's fast path (a slice end) or whose read would need a
-// synchronisation: Unicorn then runs that one itself.
-void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
-                            const sc_core::sc_time& latency) {
-  BlockInfo& b = *block_;
-  // (The same cache slot and start address, and exactly this block's instructions in between:
-  // the block itself ran twice in a row, looping back with this value the first time.)
-  const bool again = poll_.block == &b && poll_.pc == b.addr && poll_.addr == addr &&
-                     poll_.size == size && poll_.value == value && poll_.latency == latency &&
-                     poll_.insns + b.count == insns_;
-  poll_ = {&b, b.addr, addr, value, insns_, size, latency};
-  if (!again || agent_ || mem_ || code_hooks_) return;
-  // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
-  // branch, or a conditional one whose counter is saturated at "taken" under an all-taken
-  // history (the iteration then leaves both as they are).
-  if (b.end == arm::BlockEnd::kCondDirect &&
-      (!b.predicts || (hot_.history & hot_.ghb_mask) != hot_.ghb_mask ||
-       hot_.ghb[ghb_index(hot_, b)] != 3))
-    return;
-  // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
-  // below stop_at_, and its read ends at local(k) = local + (time of the cycles then - time
-  // charged now) + k * latency, which must stay before the next synchronisation. local(k) grows
-  // with k: the largest k passing both is found by bisection (the same k as trying them in turn).
-  const uint64_t u0 = units_, cost = b.units;
-  const uint64_t fast = u0 < stop_at_ ? (stop_at_ - u0 - 1) / cost + 1 : 0;
-  const sc_core::sc_time now = qk_.now(), local0 = qk_.get_local_time(), t0 = charged_time_;
-  auto read_end = [&](uint64_t k, sc_core::sc_time& t) {
-    t = p_.clock.cycles(cycles_at(u0 + k * cost));
-    return local0 + (t - t0) + sc_core::sc_time::from_value(latency.value() * k);
-  };
-  sc_core::sc_time t;
-  uint64_t lo = 0, hi = fast;
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo + 1) / 2;
-    if (now + read_end(mid, t) < qk_.next_sync()) lo = mid;
-    else hi = mid - 1;
-  }
-  const uint64_t n = lo;
-  if (n == 0) return;
-  qk_.set(read_end(n, t));
-  units_ = u0 + n * cost;
-  insns_ += n * b.count;
-  charged_time_ = t;
-  charged_units_ = units_;
-  mmio_accesses_ += n;
-  polls_forwarded_ += n;
-  poll_.insns = insns_;
+  block_ = timing_.no_block();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -933,25 +352,21 @@ void CortexA9::run() {
   qk_.set_max_ahead(quantum() * 1000);
   qk_.reset();
   map_memory();
-  // The A9 leaves reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal
-  // firmware run; Unicorn starts it Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
-  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
-  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);
-  set_reg(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
+  uc_.enter_secure_state();
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
-  if (agent_ && uc_context_alloc(uc_, &reset_ctx_) == UC_ERR_OK) uc_context_save(uc_, reset_ctx_);
+  dbg_.save_reset_state();
   using clock = std::chrono::steady_clock;
   // A debugger: held at reset until one attaches (--gdb-wait), or told where the core starts.
-  if (agent_) debug_stop(StopReason{StopReason::Attached});
+  if (dbg_.agent()) debug_stop(StopReason{StopReason::Attached});
   bool step_after_wake = false;  // a single step ended in WFI: it completes on waking
 
   while (!exited_ && !halted_) {
-    if (agent_ && agent_->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
+    if (dbg_.agent() && dbg_.agent()->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
     const bool was_sleeping = sleeping_;
     if (check_interrupts()) {
       sleeping_ = false;
-      bp_skip_ = 1;  // an exception entry: the breakpoint being resumed from was not reached
+      dbg_.forget_resume();  // an exception entry: the breakpoint being resumed from was not reached
     }
     if (sleeping_ && (irq_ || fiq_)) sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
     if (was_sleeping && !sleeping_)
@@ -973,13 +388,13 @@ void CortexA9::run() {
     stopped_by_block_ = false;
     fault_ = {};
     fetch_fault_ = false;
-    block_ = &no_block_;
+    block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
-    const uc_err e = uc_emu_start(uc_, begin, kNoExit, 0, (agent_ && step_) ? 1 : 0);
+    const uc_err e = uc_emu_start(uc_.uc(), begin, kNoExit, 0, (dbg_.agent() && dbg_.single_step()) ? 1 : 0);
     wall_ += std::chrono::duration<double>(clock::now() - t0).count();
-    if (agent_ && (dbg_stop_.pending || step_))
+    if (dbg_.agent() && (dbg_.stop_pending() || dbg_.single_step()))
       uncharge_tail(get_reg(UC_ARM_REG_R15));
     charge_instructions();
 
@@ -989,37 +404,18 @@ void CortexA9::run() {
       case UC_ERR_OK:
         if (fault_.valid) {
           data_abort(find_faulting_pc(), static_cast<uint32_t>(fault_.addr), fault_.write);
-        } else if (!exited_ && !stopped_by_block_ &&
-                   !(dbg_stop_.pending && dbg_stop_.why.kind == StopReason::Breakpoint)) {
+        } else if (!exited_ && !stopped_by_block_ && !dbg_.breakpoint_pending()) {
           // Unicorn returns by itself after WFI, with PC on the next instruction (a breakpoint
           // returns too, with PC on it: not a WFI; a watchpoint hit in a block that ends in
           // WFI still sleeps).
-          uint16_t h1 = 0, h2 = 0;
-          uint32_t w = 0;
-          const bool wfi = thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfi(h1, 0)) ||
-                                    (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
-                                     arm::thumb_is_wfi(h1, h2)))
-                                 : (fetch32(pc - 4, w) && arm::arm_is_wfi(w));
-          if (wfi) {
-            sleeping_ = true;
-            ++wfi_count_;
-            if (Timeline* tl = Timeline::get()) tl->begin(timeline_track(tl), "WFI", local_time());
-          }
+          if (hint_before(pc, thumb, Hint::kWfi)) start_sleep();
         }
         break;
       case UC_ERR_INSN_INVALID: {
         // Undefined instructions (PC on the instruction, which ends the current block), and
         // WFE/YIELD, on which Unicorn stops too, with PC after the hint that ended the block.
-        uint16_t h1 = 0, h2 = 0;
-        uint32_t w = 0;
         const bool after_block_end = block_->addr + block_->size == pc;
-        const bool hint =
-            after_block_end &&
-            (thumb ? ((fetch16(pc - 2, h1) && arm::thumb_is_wfe_or_yield(h1, 0)) ||
-                      (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) &&
-                       arm::thumb_is_wfe_or_yield(h1, h2)))
-                   : (fetch32(pc - 4, w) && arm::arm_is_wfe_or_yield(w)));
-        if (!hint) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
+        if (!(after_block_end && hint_before(pc, thumb, Hint::kWfeOrYield))) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
         break;
       }
       case UC_ERR_FETCH_UNMAPPED:
@@ -1040,11 +436,10 @@ void CortexA9::run() {
         break;
     }
     charge_instructions();
-    if (agent_ && !exited_ && !halted_) {
-      if (dbg_stop_.pending) {
-        dbg_stop_.pending = false;
-        if (!debug_stop(dbg_stop_.why)) break;
-      } else if (step_) {
+    if (dbg_.agent() && !exited_ && !halted_) {
+      if (dbg_.stop_pending()) {
+        if (!debug_stop(dbg_.take_stop())) break;
+      } else if (dbg_.single_step()) {
         if (sleeping_) step_after_wake = true;
         else if (!debug_stop(StopReason{StopReason::Step})) break;
       }
@@ -1052,11 +447,11 @@ void CortexA9::run() {
     if (qk_.need_sync()) boundary_sync();
   }
 
-  if (agent_) {
+  if (DebugAgent* agent = dbg_.agent()) {
     StopReason end{StopReason::Exited};
     end.status = exit_status_;
     if (!exited_) end.signal = 11;  // halted (a lock-up, an engine error): SIGSEGV
-    agent_->finished(*this, end);
+    agent->finished(*this, end);
   }
   sync();
   if (exited_) {

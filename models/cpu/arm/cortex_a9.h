@@ -24,11 +24,9 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -36,17 +34,19 @@
 
 #include "core/clock.h"
 #include "core/code_profile.h"
+#include "core/core_quantum_keeper.h"
 #include "core/debug_target.h"
 #include "core/elf_loader.h"
 #include "core/irq.h"
 #include "core/route.h"
 #include "core/router.h"
 #include "core/steady_read.h"
+#include "cpu/arm/a9_block_timing.h"
 #include "cpu/arm/a9_memory_system.h"
 #include "cpu/arm/a9_timing.h"
+#include "cpu/arm/cortex_a9_debug.h"
 #include "cpu/arm/semihosting.h"
-
-#include <unicorn/unicorn.h>
+#include "cpu/arm/unicorn_a9.h"
 
 namespace zvp {
 
@@ -96,93 +96,36 @@ struct CortexA9Params {
   }
 };
 
-// The core's quantum keeper: the TLM-2.0 quantum keeper's interface, synchronising on the
-// core's own quantum (a parameter of the core) rather than the TLM global one, and able to skip
-// a synchronisation no other process could observe (sync to the next event): when nothing is
-// pending in the kernel up to the time the core would wait until, the wait is left out and the
-// core runs on with the kernel's time behind by `ahead`; catch_up() waits for that time before
-// the core next interacts with the rest of the platform (bus access, semihosting, sleep, exit),
-// so every other process sees exactly the times and order it would with a wait per quantum.
-class CoreQuantumKeeper {
- public:
-  void set_quantum(const sc_core::sc_time& q) { q_ = q; }
-  const sc_core::sc_time& quantum() const { return q_; }
-  // At most this far ahead of the kernel (bounds a run past the end of sc_start(duration) when
-  // nothing at all is pending).
-  void set_max_ahead(const sc_core::sc_time& t) { max_ahead_ = t; }
-  // Never skip a sync to or past this absolute time (the end of sc_start(duration)).
-  void set_limit(const sc_core::sc_time& t) { limit_ = t; }
+// The name of core n of a cluster: its module's name and its parameters' scope ("cpu0",
+// "cpu1", ...), so that core n's parameters are cpu<n>.timing.*, cpu<n>.caches.*, ...
+inline std::string cpu_core_name(unsigned core) { return "cpu" + std::to_string(core); }
 
-  // The time the core has synchronised to: the kernel's time plus the skipped waits.
-  sc_core::sc_time now() const { return sc_core::sc_time_stamp() + ahead_; }
-  const sc_core::sc_time& ahead() const { return ahead_; }
-  void inc(const sc_core::sc_time& t) { local_ += t; }
-  void set(const sc_core::sc_time& t) { local_ = t; }
-  const sc_core::sc_time& get_local_time() const { return local_; }
-  sc_core::sc_time get_current_time() const { return now() + local_; }
-  bool need_sync() const { return now() + local_ >= next_sync_; }
-  // The time at which the core must synchronise (need_sync() once now() + local reaches it).
-  const sc_core::sc_time& next_sync() const { return next_sync_; }
-  void reset() {
-    local_ = sc_core::SC_ZERO_TIME;
-    next_sync_ = now() + local_quantum();
-  }
-  // Waits until the core's time (the kernel catches up with skipped waits and the local time).
-  void sync() {
-    const sc_core::sc_time t = ahead_ + local_;
-    ahead_ = sc_core::SC_ZERO_TIME;
-    local_ = sc_core::SC_ZERO_TIME;
-    sc_core::wait(t);
-    next_sync_ = sc_core::sc_time_stamp() + local_quantum();
-  }
-  // Waits for the skipped time only (the local time stays an annotation).
-  void catch_up() {
-    if (ahead_ == sc_core::SC_ZERO_TIME) return;
-    const sc_core::sc_time t = ahead_;
-    ahead_ = sc_core::SC_ZERO_TIME;
-    sc_core::wait(t);
-  }
-  // sync() without the wait when no process has activity pending up to the core's time (not
-  // even in a delta cycle): that wait would only advance the kernel's time. False if a real
-  // sync() is needed.
-  bool skip_sync() {
-    const sc_core::sc_time target = ahead_ + local_;
-    if (target > max_ahead_ || now() + local_ >= limit_) return false;
-    const sc_core::sc_time pending = sc_core::sc_time_to_pending_activity();
-    if (pending <= target) return false;
-    ahead_ = target;
-    local_ = sc_core::SC_ZERO_TIME;
-    next_sync_ = now() + local_quantum();
-    return true;
-  }
-
- private:
-  // Time to the next multiple of the quantum.
-  sc_core::sc_time local_quantum() const {
-    const auto qv = q_.value();
-    if (qv == 0) return sc_core::SC_ZERO_TIME;
-    return sc_core::sc_time::from_value(qv - now().value() % qv);
-  }
-
-  sc_core::sc_time q_{1, sc_core::SC_US};
-  sc_core::sc_time local_, next_sync_, ahead_;
-  sc_core::sc_time max_ahead_;
-  sc_core::sc_time limit_ = sc_core::sc_max_time();
-};
-
-// Debugging (cortex_a9_debug.cpp): with a DebugAgent attached the core stops at breakpoints
+// One core of the MPCore, built from parts with one job each: the Unicorn binding (unicorn_a9.h:
+// engine, memory map, registers), the timing per block and branch prediction
+// (a9_block_timing.h), the quantum keeper (core/core_quantum_keeper.h), the debug view
+// (cortex_a9_debug.h), semihosting and the optional memory-system model; this class runs them
+// in the core's thread (slices, interrupts, exceptions, sleep, bus accesses). Everything is per
+// instance: a platform may construct one per core index (core_index()), on one bus.
+//
+// Debugging (cortex_a9_debug.h): with a DebugAgent attached the core stops at breakpoints
 // (Unicorn code hooks on the address: ARM and Thumb alike, also inside interrupt handlers),
 // watchpoints (Unicorn memory hooks, which take a watched page off the fast path while
 // watched), single steps and aborts (reported as SIGSEGV with the address) and hands control
 // to the agent; the whole platform halts meanwhile (see models/core/debug_target.h). Timing
 // while debugging: a breakpoint hit or a single step may charge part of a translated block's
 // cycles twice; runs without a debugger are unaffected.
-class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledCore {
+class CortexA9 : public sc_core::sc_module,
+                 public DebugTarget,
+                 public ProfiledCore,
+                 private arm::MmioHandler {
  public:
   tlm_utils::simple_initiator_socket<CortexA9> bus;
 
-  CortexA9(sc_core::sc_module_name name, const CortexA9Params& params = {});
+  // core: the core's index in its cluster (0 for the first CPU, 1 for the second).
+  CortexA9(sc_core::sc_module_name name, const CortexA9Params& params = {}, unsigned core = 0);
   ~CortexA9() override;
+
+  unsigned core_index() const { return core_; }
 
   // --- platform set-up (before simulation starts) ---
   // A range to map directly (DMI) at start of simulation; base and size 4 KB aligned.
@@ -255,16 +198,6 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint64_t polls_forwarded() const { return polls_forwarded_; }
   // Simulated time of the core including its not yet synchronised local time.
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
-  // The timeline's track of this core (WFI slices, exception entries), created on first use.
-  int timeline_track(Timeline* tl);
-  // Exception handlers as slices on their own track: opened at the entry, closed when the core
-  // leaves the exception's mode (checked per block while one is open: the slow block path).
-  std::vector<uint32_t> handler_modes_;
-  int handler_track_ = -1;
-  void handler_returns();
-  sc_core::sc_time block_time() const;  // the core's time at the current block, uncharged units included
-  Timeline* tl_owner_ = nullptr;
-  int tl_track_ = -1;
   double wall_seconds() const;    // host time spent in the core's thread
   double mips() const;            // instructions per wall microsecond
   const std::string& semihost_output() const { return semi_.output(); }
@@ -275,75 +208,44 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint32_t spsr() const;
   uint32_t cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const;
 
-  // --- debugging ---
-  void set_debug_agent(DebugAgent* agent) override { agent_ = agent; }
+  // --- debugging (the debug view answers; the core stops and hands over) ---
+  void set_debug_agent(DebugAgent* agent) override { dbg_.set_agent(agent); }
   // DebugTarget: r0-r15, cpsr, VFPv3 d0-d31, fpscr (gdb's org.gnu.gdb.arm.core/.vfp features).
   std::string gdb_arch() const override { return "arm"; }
-  std::string target_xml() const override;
-  unsigned num_regs() const override { return kDbgRegs; }
+  std::string target_xml() const override { return dbg_.target_xml(); }
+  unsigned num_regs() const override { return arm::A9DebugView::kRegs; }
   unsigned pc_regnum() const override { return 15; }
-  unsigned reg_bytes(unsigned n) const override;
-  bool read_reg(unsigned n, uint64_t& v) override;
-  bool write_reg(unsigned n, uint64_t v) override;
-  size_t read_mem(uint64_t addr, uint8_t* data, size_t n) override;
-  size_t write_mem(uint64_t addr, const uint8_t* data, size_t n) override;
-  bool add_breakpoint(uint64_t addr) override;
-  bool remove_breakpoint(uint64_t addr) override;
-  bool add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
-  bool remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override;
-  void set_single_step(bool on) override { step_ = on; }
+  unsigned reg_bytes(unsigned n) const override { return dbg_.reg_bytes(n); }
+  bool read_reg(unsigned n, uint64_t& v) override { return dbg_.read_reg(n, v); }
+  bool write_reg(unsigned n, uint64_t v) override { return dbg_.write_reg(n, v); }
+  size_t read_mem(uint64_t addr, uint8_t* data, size_t n) override { return dbg_.read_mem(addr, data, n); }
+  size_t write_mem(uint64_t addr, const uint8_t* data, size_t n) override {
+    return dbg_.write_mem(addr, data, n);
+  }
+  bool add_breakpoint(uint64_t addr) override { return dbg_.add_breakpoint(addr); }
+  bool remove_breakpoint(uint64_t addr) override { return dbg_.remove_breakpoint(addr); }
+  bool add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override {
+    return dbg_.add_watchpoint(addr, len, kind);
+  }
+  bool remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind) override {
+    return dbg_.remove_watchpoint(addr, len, kind);
+  }
+  void set_single_step(bool on) override { dbg_.set_single_step(on); }
   void reset_core() override;
   double sim_time_s() const override { return local_time().to_seconds(); }
 
  private:
-  static constexpr unsigned kDbgRegs = 16 + 1 + 32 + 1;
   // Hands control to the agent; false if the debugger killed the run.
   bool debug_stop(const StopReason& why);
-  static void on_breakpoint(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
-  static void on_watch(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void* self);
-  DebugAgent* agent_ = nullptr;
-  bool step_ = false;
-  struct PendingStop {
-    bool pending = false;
-    StopReason why;
-  } dbg_stop_;
-  std::map<uint32_t, uc_hook> breakpoints_;
-  struct Watch {
-    uint64_t addr, len;
-    WatchKind kind;
-    uc_hook hook;
-  };
-  std::vector<Watch> watches_;
-  // While watchpoints exist, a code hook on every instruction: Unicorn then checks for a stop
-  // request after each instruction instead of at block starts only, so a hit stops the core
-  // right after the accessing instruction.
-  uc_hook insn_hook_ = 0;
-  static void on_insn(uc_engine*, uint64_t, uint32_t, void*) {}
-  uint32_t bp_skip_ = 1;  // the breakpoint address being resumed from (odd: none)
-  uc_context* reset_ctx_ = nullptr;  // the core's state at reset (monitor reset)
 
-  struct MmioWindow {
-    CortexA9* self;
-    uint64_t base;
-  };
   struct DmiRegion {
     uint64_t base, size;
     uint8_t* ptr;
   };
-  // A translated block's instruction count and cost, by address. 32 bytes: the block hook
-  // indexes the cache with a shift.
-  struct alignas(32) BlockInfo {
-    uint32_t addr = 1, size = 0, count = 0;
-    uint32_t units = 0;       // time units the block costs (cycles; instructions if flat)
-    uint32_t fallthrough = 0; // address after the block
-    uint32_t predicted = 0;   // an indirect end's last target (BTAC)
-    arm::BlockEnd end = arm::BlockEnd::kFallThrough;
-    bool poll = false;        // a polling loop's shape (arm::is_poll_loop), with forward_polls
-    bool predicts = false;    // predicted_end(end), precomputed for the hook
-    uint16_t ghb_key = 0;     // the branch's part of its GHB index (see ghb_index)
-  };
-  static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");
+  using BlockInfo = arm::BlockInfo;
   enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
+  // The hints Unicorn returns on: WFI (the core sleeps), WFE and YIELD (they do nothing here).
+  enum class Hint { kWfi, kWfeOrYield };
 
   void run();
   void map_memory();
@@ -354,6 +256,9 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   void mmu_data_abort(uint32_t pc);
   void prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr);
   uint32_t find_faulting_pc();
+  // The instruction that ends just before pc is `hint` (Thumb: a 16- or a 32-bit encoding).
+  bool hint_before(uint32_t pc, bool thumb, Hint hint) const;
+  void start_sleep();  // WFI
   void charge_instructions();
   // cycles() with `units` time units.
   double cycles_at(uint64_t units) const {
@@ -365,16 +270,20 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint64_t slice_units() const;
   sc_core::sc_time quantum() const;
   void halt(const std::string& why);
+  // The timeline's track of this core (WFI slices, exception entries), created on first use.
+  int timeline_track(Timeline* tl);
+  // Exception handlers as slices on their own timeline track: opened at the entry, closed when
+  // the core leaves the exception's mode (checked per block while one is open: the slow path).
+  void handler_returns();
+  sc_core::sc_time block_time() const;  // the core's time at the current block, uncharged units included
 
   // Unicorn callbacks.
   static void on_block(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   static void on_interrupt(uc_engine* uc, uint32_t intno, void* self);
   static bool on_fetch_fault(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value,
                              void* self);
-  static uint64_t on_mmio_read(uc_engine* uc, uint64_t offset, unsigned size, void* window);
-  static void on_mmio_write(uc_engine* uc, uint64_t offset, unsigned size, uint64_t value,
-                            void* window);
-  uint64_t bus_access(uint64_t addr, unsigned size, bool write, uint64_t value);
+  // Accesses outside DMI memory (arm::MmioHandler): transactions on `bus`.
+  uint64_t mmio_access(uint64_t addr, unsigned size, bool write, uint64_t value) override;
   void handle_svc();
   BlockInfo& count_block(uint32_t addr, uint32_t size);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
@@ -388,59 +297,30 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
     slice_end_ = 0;
     stop_at_ = 0;
   }
-  bool fetch16(uint32_t addr, uint16_t& v) const;
-  bool fetch32(uint32_t addr, uint32_t& v) const;
-  void write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v);
-  void set_reg(int uc_reg, uint32_t v);
-  uint32_t get_reg(int uc_reg) const;
+  bool fetch16(uint32_t addr, uint16_t& v) const { return uc_.fetch16(addr, v); }
+  bool fetch32(uint32_t addr, uint32_t& v) const { return uc_.fetch32(addr, v); }
+  void set_reg(int uc_reg, uint32_t v) { uc_.set(uc_reg, v); }
+  uint32_t get_reg(int uc_reg) const { return uc_.get(uc_reg); }
 
-  CortexA9Params p_;
-  uc_engine* uc_ = nullptr;
+  const unsigned core_;
+  const CortexA9Params p_;
+  arm::UnicornA9 uc_;
+  arm::A9BlockTiming timing_;  // block costs, branch prediction, the block hook's state
   CoreQuantumKeeper qk_;
+  arm::A9DebugView dbg_;
   std::vector<DmiRegion> dmi_;
-  std::vector<std::unique_ptr<MmioWindow>> mmio_;
-  static constexpr uint32_t kBlockCacheSize = 1u << 16;  // power of two
-  std::unique_ptr<BlockInfo[]> block_cache_;
-  static constexpr uint32_t kMaxBlockBytes = 4096;      // a page: the longest translated block
-  // The block hook's state, together on one cache line (see on_block).
-  struct alignas(64) Hot {
-    uint64_t units = 0;         // time units so far
-    uint64_t stop_at = 0;       // fast path while units < stop_at (0: a stop or an interrupt is pending)
-    BlockInfo* block = nullptr;    // the block executing (no_block_ before the slice's first)
-    BlockInfo* cache = nullptr;    // block_cache_
-    uint64_t insns = 0;         // instructions so far
-    uint64_t mispredicts = 0;   // mispredicted branches so far
-    uint32_t mispredict_units = 0;  // p_.timing.branch_mispredict, here to stay on this line
-    uint32_t history = 0;       // global history of conditional outcomes (last in bit 0)
-    uint32_t ghb_mask = 0;      // ghb entries - 1
-    uint8_t* ghb = nullptr;     // ghb_
-  } hot_;
-  std::unique_ptr<uint8_t[]> ghb_;
-  // Blocks whose end the predictor tracks (conditional direct and indirect branches).
-  static bool predicted_end(arm::BlockEnd e) {
-    return e == arm::BlockEnd::kCondDirect || e == arm::BlockEnd::kIndirect;
-  }
-  static void predict(Hot& h, BlockInfo& prev, uint32_t next);
-  // The GHB counter of a block's conditional branch under the current history: the address
-  // after the branch (halfwords) XOR the last log2(entries) outcomes.
-  static uint32_t ghb_index(const Hot& h, const BlockInfo& b) {
-    return (b.ghb_key ^ h.history) & h.ghb_mask;
-  }
-  // No block yet in this slice (nothing to predict, no code to decode): a real entry, so the
-  // hook reads its `predicts` flag without a null test. Its range [1, 1) holds no PC.
-  BlockInfo no_block_;
-  BlockInfo*& block_ = hot_.block;
+  BlockInfo*& block_ = timing_.hook_state().block;
   Semihosting semi_;
   bool heap_info_set_ = false;
 
   // Execution state.
   uint32_t entry_ = 0;
-  uint64_t& insns_ = hot_.insns;
+  uint64_t& insns_ = timing_.hook_state().insns;
   // Time in units of unit_cycles_ cycles: instructions (flat CPI) or cycles (model).
-  uint64_t& units_ = hot_.units;
+  uint64_t& units_ = timing_.hook_state().units;
   uint64_t charged_units_ = 0;
-  double unit_cycles_ = 1.0;
-  uint64_t& mispredicts_ = hot_.mispredicts;
+  const double unit_cycles_;
+  uint64_t& mispredicts_ = timing_.hook_state().mispredicts;
   uint64_t exception_cycles_ = 0, charged_exception_cycles_ = 0;
   uint64_t stall_cycles_ = 0, charged_stall_cycles_ = 0;  // memory-system stalls (flat-CPI mode)
 
@@ -468,7 +348,7 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint64_t fast_end() const { return sampler_.next < slice_end_ ? sampler_.next : slice_end_; }
   // The block hook's fast path runs while units_ < stop_at_: fast_end(), or 0 while a stop is
   // requested or an interrupt line is high (then every block takes the slow path's checks).
-  uint64_t& stop_at_ = hot_.stop_at;
+  uint64_t& stop_at_ = timing_.hook_state().stop_at;
   bool stop_request_ = false;     // end the slice at the next block boundary (also sets
                                   // slice_end_ to 0 so the block hook tests one value)
   bool stopped_by_block_ = false;
@@ -501,9 +381,12 @@ class CortexA9 : public sc_core::sc_module, public DebugTarget, public ProfiledC
   uint64_t polls_forwarded_ = 0;
   RouteCache routes_;  // device accesses' routes (bind_bus)
   uint64_t wfi_count_ = 0, irqs_taken_ = 0, aborts_taken_ = 0;
-  std::chrono::steady_clock::time_point wall_start_;
   double wall_ = 0;
-  bool running_ = false;
+  // Timeline tracks of this core and of its exception handlers (for the timeline that made them).
+  Timeline* tl_owner_ = nullptr;
+  int tl_track_ = -1;
+  int handler_track_ = -1;
+  std::vector<uint32_t> handler_modes_;  // modes of the open handler slices, innermost last
 };
 
 }  // namespace zvp

@@ -5,12 +5,13 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "cpu/arm/a9_bits.h"
 #include "cpu/arm/cortex_a9.h"
 
 namespace zvp {
 
 namespace {
-constexpr uint32_t kT = 1u << 5;
+using arm::kT;
 
 // ARM condition codes against CPSR's N, Z, C, V.
 bool condition_passed(uint32_t cond, uint32_t cpsr) {
@@ -61,9 +62,7 @@ void CortexA9::watch_maintenance(const ElfImage& image) {
       const bool hit = (off % 4 == 0 && arm_mcr(uint32_t(h1) | uint32_t(h2) << 16, m)) || thumb_mcr(h1, h2, m);
       if (!hit) continue;
       const uint64_t a = s.vaddr + off;
-      uc_hook h;
-      if (uc_hook_add(uc_, &h, UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_maintenance), this, a, a) ==
-          UC_ERR_OK) {
+      if (uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_maintenance), this, a, a)) {
         ++n;
         code_hooks_ = true;
       }

@@ -3,14 +3,7 @@
 .include "common.inc"
 .equ N, 1000
 ARM_PROGRAM
-  mov r0, #0
-  mov r1, #1
-  ldr r2, =N
-loop:
-  add r0, r0, r1
-  add r1, r1, #1
-  cmp r1, r2
-  ble loop
+  SUM_1_TO N
   ldr r3, =MBOX
   str r0, [r3]
   mov r0, #0x18

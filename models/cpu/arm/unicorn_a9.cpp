@@ -1,0 +1,76 @@
+#include "cpu/arm/unicorn_a9.h"
+
+#include <stdexcept>
+
+namespace zvp::arm {
+
+UnicornA9::UnicornA9(const std::string& who) {
+  if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
+    throw std::runtime_error(who + ": cannot create a Unicorn ARM engine");
+  if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK) {
+    uc_close(uc_);
+    throw std::runtime_error(who + ": Unicorn has no Cortex-A9 model");
+  }
+  // Exit addresses from an (empty) set instead of uc_emu_start's `until`: Unicorn otherwise
+  // invalidates the translation at `until` on every return, which costs about a microsecond
+  // per slice.
+  uc_ctl_exits_enable(uc_);
+}
+
+UnicornA9::~UnicornA9() {
+  if (uc_) uc_close(uc_);
+}
+
+uc_hook UnicornA9::add_hook(int type, void* cb, void* user, uint64_t begin, uint64_t end) {
+  uc_hook h = 0;
+  return uc_hook_add(uc_, &h, type, cb, user, begin, end) == UC_ERR_OK ? h : 0;
+}
+
+bool UnicornA9::map_ram(uint64_t base, uint64_t size, uint8_t* host) {
+  return uc_mem_map_ptr(uc_, base, size, UC_PROT_ALL, host) == UC_ERR_OK;
+}
+
+bool UnicornA9::map_mmio(uint64_t base, uint64_t size, MmioHandler* handler) {
+  mmio_.push_back(std::make_unique<MmioWindow>(MmioWindow{handler, base}));
+  return uc_mmio_map(uc_, base, size, &UnicornA9::on_mmio_read, mmio_.back().get(),
+                     &UnicornA9::on_mmio_write, mmio_.back().get()) == UC_ERR_OK;
+}
+
+uint64_t UnicornA9::on_mmio_read(uc_engine*, uint64_t offset, unsigned size, void* w) {
+  auto* win = static_cast<MmioWindow*>(w);
+  return win->handler->mmio_access(win->base + offset, size, false, 0);
+}
+
+void UnicornA9::on_mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* w) {
+  auto* win = static_cast<MmioWindow*>(w);
+  win->handler->mmio_access(win->base + offset, size, true, value);
+}
+
+uint32_t UnicornA9::reg(unsigned n) const {
+  if (n > 15) return 0;
+  return get(n == 13 ? UC_ARM_REG_R13 : n == 14 ? UC_ARM_REG_R14 : n == 15 ? UC_ARM_REG_R15
+                                                                         : UC_ARM_REG_R0 + n);
+}
+
+uint32_t UnicornA9::cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const {
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
+  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, 0};
+  if (uc_reg_read(uc_, UC_ARM_REG_CP_REG, &r) != UC_ERR_OK) return 0;
+  return static_cast<uint32_t>(r.val);
+}
+
+void UnicornA9::write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v) {
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &scr);
+  uc_arm_cp_reg r{15, 0, (scr.val & 1) ? 0u : 1u, crn, crm, opc1, opc2, v};
+  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &r);
+}
+
+void UnicornA9::enter_secure_state() {
+  uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
+  uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);
+  set(UC_ARM_REG_CPSR, cpsr());  // rebuilds Unicorn's cached state flags (secure bank)
+}
+
+}  // namespace zvp::arm
