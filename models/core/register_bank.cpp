@@ -52,7 +52,6 @@ Register& RegisterBank::add(const std::string& name, uint64_t offset, uint32_t r
   auto r = std::make_unique<Register>(name, offset, reset, access, width);
   Register* p = r.get();
   by_offset_[offset] = std::move(r);
-  by_name_[name] = p;
   return *p;
 }
 
@@ -96,12 +95,6 @@ std::vector<Register*> RegisterBank::add_array(const regs::RegInfo& info) {
   std::vector<Register*> v;
   for (unsigned i = 0; i < info.count; ++i) v.push_back(&add(info, i));
   return v;
-}
-
-Register& RegisterBank::operator[](const std::string& name) {
-  auto it = by_name_.find(name);
-  if (it == by_name_.end()) throw std::out_of_range(name_ + ": no register " + name);
-  return *it->second;
 }
 
 Register* RegisterBank::find_slow(uint64_t offset) {

@@ -10,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "regs/zvp_field.h"
@@ -110,7 +109,6 @@ class RegisterBank {
   // configuration has, e.g. the GIC's per-32-IDs registers); index < count.
   Register& add(const regs::RegInfo& info, unsigned index);
 
-  Register& operator[](const std::string& name);
   // The register covering `offset`, or nullptr (a hole). The register found last is tried
   // first: a polling loop reads one status register again and again.
   Register* find(uint64_t offset) {
@@ -140,8 +138,6 @@ class RegisterBank {
 
   std::string name_;
   std::map<uint64_t, std::unique_ptr<Register>> by_offset_;
-  // Hashed: models look registers up by name on hot paths (a CSP pass does several).
-  std::unordered_map<std::string, Register*> by_name_;
   Register* last_ = nullptr;  // the register find() returned last
 };
 
