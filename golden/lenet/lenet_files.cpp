@@ -1,6 +1,8 @@
 // Reading/writing the model files of lenet_files.h.
 #include "golden/lenet/lenet_files.h"
 
+#include "golden/binfile/le_words.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -15,19 +17,9 @@ namespace {
 const char kMagic[8] = {'Z', 'V', 'P', 'L', 'E', 'N', 'E', 'T'};
 constexpr uint32_t kVersion = 1;
 
-uint32_t fnv1a(const uint8_t* d, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; ++i) h = (h ^ d[i]) * 16777619u;
-  return h;
-}
-void put32(std::vector<uint8_t>& b, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-uint32_t get32(const std::vector<uint8_t>& b, size_t off) {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(b[off + i]) << (8 * i);
-  return v;
-}
+using binfile::fnv1a;
+using binfile::get32;
+using binfile::put32;
 
 const char* kNames[LITE_LAYERS] = {"conv1", "conv2", "conv3", "fc1", "fc2"};
 

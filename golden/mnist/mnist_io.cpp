@@ -1,6 +1,8 @@
 // Reading and writing the ZVP MNIST binary file (layout in mnist_io.h).
 #include "golden/mnist/mnist_io.h"
 
+#include "golden/binfile/le_words.h"
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -9,27 +11,14 @@ namespace zvp::mnist {
 
 namespace {
 
-void put32(std::vector<uint8_t>& b, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
-}
-
-uint32_t get32(const std::vector<uint8_t>& b, size_t off) {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(b[off + i]) << (8 * i);
-  return v;
-}
+using binfile::get32;
+using binfile::put32;
 
 const char kMagic[8] = {'Z', 'V', 'P', 'M', 'N', 'I', 'S', 'T'};
 
 }  // namespace
 
-uint32_t fnv1a(const uint8_t* data, size_t n, uint32_t h) {
-  for (size_t i = 0; i < n; ++i) {
-    h ^= data[i];
-    h *= 16777619u;
-  }
-  return h;
-}
+uint32_t fnv1a(const uint8_t* data, size_t n, uint32_t h) { return binfile::fnv1a(data, n, h); }
 
 std::vector<uint8_t> serialize(const Dataset& ds) {
   if (ds.images.size() != ds.labels.size() * kPixels)

@@ -6,13 +6,11 @@
 
 namespace zvp {
 
-namespace {
 uint8_t* alloc_zeroed(uint64_t size) {
   void* p = std::calloc(size ? size : 1, 1);
   if (!p) throw std::bad_alloc();
   return static_cast<uint8_t*>(p);
 }
-}  // namespace
 
 Memory::Memory(sc_core::sc_module_name name, uint64_t size)
     : sc_core::sc_module(name), socket("socket"), size_(size), mem_(alloc_zeroed(size), std::free),

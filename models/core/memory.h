@@ -19,6 +19,10 @@ namespace zvp {
 // the range. Shared by every storage model so that the TLM data semantics live in one place.
 void copy_payload(tlm::tlm_generic_payload& gp, uint8_t* base);
 
+// Zero-filled storage of `size` bytes (at least 1), released with std::free. calloc maps a large
+// block's zero pages lazily, so a 1 GB DDR costs nothing until touched. Throws std::bad_alloc.
+uint8_t* alloc_zeroed(uint64_t size);
+
 class Memory : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<Memory> socket;

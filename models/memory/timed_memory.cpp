@@ -13,15 +13,6 @@ using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 using sc_core::SC_ZERO_TIME;
 
-namespace {
-uint8_t* alloc_zeroed(uint64_t size) {
-  // calloc of a large block maps zero pages lazily: a 1 GB DDR costs nothing until touched.
-  void* p = std::calloc(size ? size : 1, 1);
-  if (!p) throw std::bad_alloc();
-  return static_cast<uint8_t*>(p);
-}
-}  // namespace
-
 TimedMemory::TimedMemory(sc_core::sc_module_name name, uint64_t size,
                          const MemoryPortConfig& ports)
     : sc_core::sc_module(name), socket("socket"), size_(size),
