@@ -504,7 +504,9 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
     s << "\n";
   }
   // C++: the same numbers as typed constants, zvp::regs::<block>::<NAME>.
-  s << "#ifdef __cplusplus\nnamespace zvp::regs {\n";
+  // extern "C++": the header may be included from an extern "C" block (C headers of the firmware
+  // shared with host tests); C linkage would make the blocks' namespaced constants one entity.
+  s << "#ifdef __cplusplus\nextern \"C++\" {\nnamespace zvp::regs {\n";
   for (const Block& b : blocks) {
     s << "namespace " << lower(b.name) << " {\n";
     for (const Reg& r : b.regs) {
@@ -539,7 +541,7 @@ std::string regs_header(const std::string& stem, const std::string& origin, cons
     for (auto& [name, v] : b.constants) s << "inline constexpr uint32_t " << name << " = " << dec(v) << ";\n";
     s << "}  // namespace " << lower(b.name) << "\n";
   }
-  s << "}  // namespace zvp::regs\n#endif\n\n#endif /* " << guard << " */\n";
+  s << "}  // namespace zvp::regs\n}  // extern \"C++\"\n#endif\n\n#endif /* " << guard << " */\n";
   return s.str();
 }
 
