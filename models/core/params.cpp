@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/edit_distance.h"
 #include "core/units.h"
 
 namespace zvp {
@@ -42,21 +43,6 @@ Param ranged(const std::string& name, const std::string& full, const char* type,
   };
   p.format = show;
   return p;
-}
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t prev = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t cur = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      prev = cur;
-    }
-  }
-  return row[b.size()];
 }
 
 }  // namespace

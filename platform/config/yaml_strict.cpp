@@ -8,27 +8,13 @@
 #include <vector>
 
 #include "core/config_error.h"
+#include "core/edit_distance.h"
 #include "core/input_file.h"
 #include "yaml_reader.h"
 
 namespace zvp {
 
 namespace {
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 void check_tree(const YAML::Node& n, const std::string& file, const std::string& where, int depth) {
   if (depth > 64) throw ConfigError(file + ": nested more than 64 levels deep");
