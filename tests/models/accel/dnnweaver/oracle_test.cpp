@@ -100,7 +100,7 @@ TEST(PeArrayOracle, ExactModeLayersMatchANaiveLoop) {
         const dw_layer l = make_layer(mode, bits, 1 + rng() % 4, 6 + rng() % 6, 6 + rng() % 6, 1 + rng() % 3, k,
                                       relu, pool, shift);
         const int amax = bits == 8 ? 255 : 32767;
-        std::uniform_int_distribution<int> a(-amax, amax), wd(-32768, 32767), bd(-1 << 20, 1 << 20);
+        std::uniform_int_distribution<int> a(-amax, amax), wd(-32768, 32767), bd(-(1 << 20), 1 << 20);
         std::vector<int16_t> in(size_t(l.in_c) * l.in_h * l.in_w), w(size_t(l.out_c) * l.in_c * k * k);
         std::vector<int32_t> bias(l.out_c);
         for (auto& v : in) v = int16_t(a(rng));
