@@ -131,7 +131,7 @@ TEST(Encoding, RandomSixteenBitValuesAgainstBruteForce) {
 }
 
 TEST(Encoding, TableIMatchesTheReport) {
-  // The report's Table I as printed (seeds 000/002; /work/shared/ENCODING.md).
+  // The report's Table I as printed (the bit-complementary encoding paper of seeds 000/002).
   struct Row { unsigned n, m1, m0, omax; double oavg; unsigned fmax; double favg; };
   const Row rows[] = {{8, 3, 1, 7, 1.55, 7, 1.96}, {16, 3, 1, 2047, 436.02, 2047, 615.80},
                       {16, 4, 2, 511, 102.60, 511, 144.94}};
