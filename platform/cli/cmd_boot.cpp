@@ -55,7 +55,7 @@ options:
   --vcd PATH            record all interrupt lines to a VCD file
   --perfetto FILE.json  write the timeline (CPU sleep and exceptions, DMA channels, accelerators,
                         interrupts, firmware markers) in simulated time, for ui.perfetto.dev or
-                        chrome://tracing (README "Debugging firmware")
+                        chrome://tracing (docs/debugging.md)
   --perfetto-filter W   keep only tracks whose "group/name" contains one of the comma-separated W
   --perfetto-max-events N  stop recording after N events, with a warning (default 1000000)
   --profile FILE        write where the Cortex-A9's cycles went, by function of the ELF (a sample

@@ -1,4 +1,4 @@
-// The exit-status contract (README "Exit status"): the process exits 0-255; a firmware that
+// The exit-status contract (docs/usage.md, "Exit status"): the process exits 0-255; a firmware that
 // exits through semihosting gives its own status (modulo 256); the simulator's statuses are
 // 2 bad input, 3 limit reached / lock-up, 4 internal error, 5 expectation failed. Because a
 // firmware may exit 2..5 too, every run also says who decided the status: the summary line

@@ -1,4 +1,4 @@
-// PL design "vecadd": the example of a design that lives in one folder (README, "Adding an
+// PL design "vecadd": the example of a design that lives in one folder (docs/adding-a-design.md, "Adding an
 // accelerator"): the VecAddAccel block on M_AXI_GP0 at ZVP_VECADD_BASE, its interrupt on
 // IRQ_F2P[0]. Registers: vecadd.regs.yaml; placement: memmap.yaml.
 #include <memory>

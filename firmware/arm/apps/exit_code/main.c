@@ -1,5 +1,5 @@
 /* exit_code: exits through semihosting with the status given as the `images` boot parameter
- * (zvp boot exit_code.elf --images N). Checks the exit-status contract (README "Exit status"):
+ * (zvp boot exit_code.elf --images N). Checks the exit-status contract (docs/usage.md, "Exit status"):
  * a firmware status such as 2, 3 or 258 must stay distinguishable from the simulator's own. */
 #include <stdint.h>
 #include <stdio.h>

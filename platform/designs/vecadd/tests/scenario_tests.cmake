@@ -9,7 +9,7 @@ foreach(mode lt at)
                    ${VECADD_DIR}/vecadd-zybo.yaml ${mode})
   set_tests_properties(scenario.vecadd-zybo.sums.${mode} PROPERTIES LABELS scenario)
 endforeach()
-# The design edits no shared file: its name appears in no file outside its folder (README.md's
+# The design edits no shared file: its name appears in no file outside its folder (docs/adding-a-design.md's
 # design section excepted), and that section lists exactly the files of the folder.
 add_test(NAME scenario.vecadd.self_contained
          COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/self_contained.py ${PROJECT_SOURCE_DIR} ${VECADD_DIR})

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The exit-status contract (README "Exit status") and the lock-ups of issue 14:
+# The exit-status contract (docs/usage.md, "Exit status") and the lock-ups of issue 14:
 #  - a firmware exiting N gives process status N mod 256 and says so ("(firmware exit(N))",
 #    --status-file source firmware, full status N), so 2, 3 or 258 cannot pass for the
 #    simulator's statuses;
