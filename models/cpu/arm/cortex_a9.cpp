@@ -55,6 +55,16 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, u
   uc_.add_hook(UC_HOOK_INTR, reinterpret_cast<void*>(&CortexA9::on_interrupt), this);
   uc_.add_hook(UC_HOOK_MEM_FETCH_UNMAPPED | UC_HOOK_MEM_FETCH_PROT,
                reinterpret_cast<void*>(&CortexA9::on_fetch_fault), this);
+  // The model translates (cortex_a9_mmu.cpp): Unicorn caches the result in its TLB.
+  if (uc_ctl_tlb_mode(uc_.uc(), UC_TLB_VIRTUAL) != UC_ERR_OK ||
+      !uc_.add_hook(UC_HOOK_TLB_FILL, reinterpret_cast<void*>(&CortexA9::on_tlb_fill), this))
+    throw std::runtime_error(std::string(this->name()) + ": Unicorn has no virtual TLB mode");
+  uc_ctl_get_page_size(uc_.uc(), &page_size_);
+  dbg_.set_translation([this](uint32_t va, uint32_t& pa) {
+    const arm::A9Translation t = translate(va);
+    pa = t.pa;
+    return t.mapped;
+  });
   if (p_.caches.enabled) {
     const std::string bad = p_.caches.check();
     if (!bad.empty()) throw ConfigError(std::string(this->name()) + ".caches: " + bad);
@@ -160,6 +170,14 @@ bool CortexA9::debug_stop(const StopReason& why) {
 void CortexA9::reset_core() {
   dbg_.reset(entry_);
   sleeping_ = false;
+}
+
+void CortexA9::halt_for_ever(uint32_t pc) {
+  char msg[96];
+  std::snprintf(msg, sizeof msg, "halted: loops at 0x%08x with interrupts masked", pc);
+  log::info(name(), msg);
+  halted_forever_ = true;
+  halted_ = true;
 }
 
 void CortexA9::halt(const std::string& why) {
@@ -271,7 +289,7 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop
     large.assign(size + 4, 0);
     code = large.data();
   }
-  const bool readable = uc_.read(addr, code, size);
+  const bool readable = read_virtual(addr, code, size);
   return timing_.cost(readable ? code : nullptr, addr, size, cpsr() & kT, poll_loop);
 }
 
@@ -353,6 +371,9 @@ void CortexA9::run() {
   qk_.reset();
   map_memory();
   uc_.enter_secure_state();
+  uc_.identify_as_zynq_a9();
+  if (boot_regs_set_)
+    for (unsigned i = 0; i < 3; ++i) set_reg(UC_ARM_REG_R0 + int(i), boot_regs_[i]);
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
   dbg_.save_reset_state();
@@ -388,6 +409,7 @@ void CortexA9::run() {
     stopped_by_block_ = false;
     fault_ = {};
     fetch_fault_ = false;
+    fill_fault_ = {};
     block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
@@ -408,7 +430,13 @@ void CortexA9::run() {
           // Unicorn returns by itself after WFI, with PC on the next instruction (a breakpoint
           // returns too, with PC on it: not a WFI; a watchpoint hit in a block that ends in
           // WFI still sleeps).
-          if (hint_before(pc, thumb, Hint::kWfi)) start_sleep();
+          if (hint_before(pc, thumb, Hint::kWfi)) {
+            if (loops_for_ever(pc, thumb, true)) halt_for_ever(pc);
+            else start_sleep();
+          } else if (stopped_by_block_ && !timing_.at_no_block() && block_->addr == pc &&
+                     block_->count == 1 && loops_for_ever(pc, thumb, false)) {
+            halt_for_ever(pc);
+          }
         }
         break;
       case UC_ERR_INSN_INVALID: {
@@ -425,6 +453,10 @@ void CortexA9::run() {
         prefetch_abort(a, a, kFsExternal);
         break;
       }
+      case UC_ERR_EXCEPTION:  // a TLB fill refused by the translation
+        if (fill_fault_.valid) fill_fault_abort(pc);
+        else halt(std::string("Unicorn error: ") + uc_strerror(e) + " at pc " + std::to_string(pc));
+        break;
       case UC_ERR_READ_UNMAPPED:
       case UC_ERR_WRITE_UNMAPPED:
       case UC_ERR_READ_PROT:
@@ -450,11 +482,11 @@ void CortexA9::run() {
   if (DebugAgent* agent = dbg_.agent()) {
     StopReason end{StopReason::Exited};
     end.status = exit_status_;
-    if (!exited_) end.signal = 11;  // halted (a lock-up, an engine error): SIGSEGV
+    if (!exited_ && !halted_forever_) end.signal = 11;  // a lock-up, an engine error: SIGSEGV
     agent->finished(*this, end);
   }
   sync();
-  if (exited_) {
+  if (exited_ || halted_forever_) {
     exit_ev_.notify(sc_core::SC_ZERO_TIME);
     if (p_.stop_on_exit) sc_core::sc_stop();
   }

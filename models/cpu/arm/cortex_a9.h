@@ -141,6 +141,10 @@ class CortexA9 : public sc_core::sc_module,
   void connect_fiq(IrqLine& line);
   // Reset PC (bit 0 set: Thumb). The core starts in SVC mode with IRQ, FIQ, aborts masked.
   void set_entry(uint32_t pc);
+  // r0-r2 at reset (a kernel's boot protocol: r0 = 0, r1 = machine type, r2 = the DTB), applied
+  // with set_entry's PC; the rest of the reset state is unchanged (SVC, IRQ/FIQ/aborts masked,
+  // MMU and caches off).
+  void set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2);
   // Override what SYS_HEAPINFO returns (default: heap unknown (0), stack at the top of the
   // first DMI region, stack_size long).
   void set_heap_info(const SemihostHeapInfo& h);
@@ -168,6 +172,11 @@ class CortexA9 : public sc_core::sc_module,
   int exit_status() const { return exit_status_; }
   const sc_core::sc_event& exit_event() const { return exit_ev_; }
   bool sleeping() const { return sleeping_; }     // in WFI
+  // Halted for ever: the core loops on itself (a branch to itself, or WFI followed by a branch
+  // back to it) with IRQs masked and FIQs masked or no FIQ raised, so nothing can take it out
+  // (what Linux's halt and power-off end in on a board without a power controller). The run
+  // ends there as on an exit (exit_event(); stop_on_exit applies).
+  bool halted_forever() const { return halted_forever_; }
   // Locked up: an abort on fetching the prefetch-abort vector itself (the chip would take that
   // abort for ever; the model stops the core and the run ends at its time limit).
   bool locked_up() const { return locked_up_; }
@@ -270,6 +279,7 @@ class CortexA9 : public sc_core::sc_module,
   uint64_t slice_units() const;
   sc_core::sc_time quantum() const;
   void halt(const std::string& why);
+  void halt_for_ever(uint32_t pc);
   // The timeline's track of this core (WFI slices, exception entries), created on first use.
   int timeline_track(Timeline* tl);
   // Exception handlers as slices on their own timeline track: opened at the entry, closed when
@@ -297,8 +307,29 @@ class CortexA9 : public sc_core::sc_module,
     slice_end_ = 0;
     stop_at_ = 0;
   }
-  bool fetch16(uint32_t addr, uint16_t& v) const { return uc_.fetch16(addr, v); }
-  bool fetch32(uint32_t addr, uint32_t& v) const { return uc_.fetch32(addr, v); }
+  // The core's own reads of guest memory (code for block costs and hints, fault decoding,
+  // semihosting): through the current translation, ignoring access rights (cortex_a9_mmu.cpp),
+  // from memory (DMI) only, so never a device access.
+  bool fetch16(uint32_t addr, uint16_t& v) const { return read_virtual(addr, &v, 2); }
+  bool fetch32(uint32_t addr, uint32_t& v) const { return read_virtual(addr, &v, 4); }
+  bool read_virtual(uint32_t va, void* dst, uint32_t len) const;
+  bool write_virtual(uint32_t va, const void* src, uint32_t len);
+  // va through the current translation regime at the current privilege level.
+  arm::A9Translation translate(uint32_t va) const;
+  // [pa, pa + len) inside one mapped DMI region: its host pointer, else null.
+  uint8_t* dmi_ptr(uint32_t pa, uint32_t len) const;
+  // Unicorn's TLB is filled by translate() (UC_TLB_VIRTUAL): a refused fill stops the run on
+  // the faulting instruction with UC_ERR_EXCEPTION, and the abort is taken with this status.
+  static bool on_tlb_fill(uc_engine* uc, uint64_t vaddr, uc_mem_type type, uc_tlb_entry* e, void* self);
+  void fill_fault_abort(uint32_t pc);
+  // The address in [page, page + page size) the load/store at pc accessed first (decoded;
+  // the page's start if the decoder cannot tell); any_page: the first address it accesses.
+  // *write (if given): the instruction stores.
+  uint32_t fault_address(uint32_t pc, uint32_t page, bool* write, bool any_page = false);
+  // Halt detection (halted_forever()): pc is where the core stopped; after_wfi when it stopped
+  // after a WFI.
+  bool loops_for_ever(uint32_t pc, bool thumb, bool after_wfi) const;
+  bool branch_target(uint32_t pc, bool thumb, uint32_t& target) const;
   void set_reg(int uc_reg, uint32_t v) { uc_.set(uc_reg, v); }
   uint32_t get_reg(int uc_reg) const { return uc_.get(uc_reg); }
 
@@ -358,6 +389,16 @@ class CortexA9 : public sc_core::sc_module,
     bool write = false;
   } fault_;
   bool fetch_fault_ = false;
+  struct FillFault {
+    bool valid = false;
+    uint32_t page = 0;
+    arm::Access kind = arm::Access::kRead;
+    uint32_t status = 0;
+  } fill_fault_;
+  uint32_t page_size_ = 0x1000;  // Unicorn's TLB page
+  uint32_t boot_regs_[3] = {0, 0, 0};
+  bool boot_regs_set_ = false;
+  bool halted_forever_ = false;
   uint64_t fetch_fault_addr_ = 0;
   bool irq_ = false, fiq_ = false;
   sc_core::sc_event irq_ev_;

@@ -2,6 +2,8 @@
 // transport, breakpoints and watchpoints as Unicorn hooks, the reset state.
 #include "cpu/arm/cortex_a9_debug.h"
 
+#include <algorithm>
+
 #include "core/debug_access.h"
 #include "cpu/arm/a9_bits.h"
 
@@ -73,18 +75,30 @@ bool A9DebugView::write_reg(unsigned n, uint64_t v) {
   return true;
 }
 
-// Memory as the bus sees it (physical addresses; ZVP's firmware maps flat), through the debug
-// transport: devices show their state without side effects (register_bank.h).
-size_t A9DebugView::read_mem(uint64_t addr, uint8_t* data, size_t n) {
-  return debug_transfer_32(false, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
-    return debug_transport(bus_, false, a, d, len);
-  });
+// Memory as the core sees it: virtual addresses through the core's translation (the MMU
+// when it is on), then the debug transport: devices show their state without side effects
+// (register_bank.h). A page that is not mapped ends the transfer.
+size_t A9DebugView::transfer(bool write, uint64_t addr, uint8_t* data, size_t n) {
+  size_t done = 0;
+  while (done < n) {
+    const uint64_t va = addr + done;
+    if (va > 0xFFFFFFFFull) break;
+    const size_t chunk = std::min<size_t>(n - done, 0x1000 - (va & 0xFFF));
+    uint32_t pa = uint32_t(va);
+    if (translate_ && !translate_(uint32_t(va), pa)) break;
+    const size_t got = debug_transfer_32(write, pa, data + done, chunk, [this, write](uint64_t a, uint8_t* d, unsigned len) {
+      return debug_transport(bus_, write, a, d, len);
+    });
+    done += got;
+    if (got < chunk) break;
+  }
+  return done;
 }
 
+size_t A9DebugView::read_mem(uint64_t addr, uint8_t* data, size_t n) { return transfer(false, addr, data, n); }
+
 size_t A9DebugView::write_mem(uint64_t addr, const uint8_t* data, size_t n) {
-  const size_t done = debug_transfer_32(true, addr, data, n, [this](uint64_t a, uint8_t* d, unsigned len) {
-    return debug_transport(bus_, true, a, d, len);
-  });
+  const size_t done = transfer(true, addr, const_cast<uint8_t*>(data), n);
   // Code written by the debugger must be translated again.
   if (done) uc_ctl_remove_cache(uc_.uc(), addr, addr + done);
   return done;

@@ -12,6 +12,7 @@
 #include <tlm>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -41,6 +42,11 @@ class A9DebugView {
   bool remove_breakpoint(uint64_t addr);
   bool add_watchpoint(uint64_t addr, uint64_t len, WatchKind kind);
   bool remove_watchpoint(uint64_t addr, uint64_t len, WatchKind kind);
+
+  // The core's translation of a virtual address (false: not mapped). Memory requests are in
+  // the debugger's (virtual) addresses; without a translation they are physical.
+  using Translate = std::function<bool(uint32_t va, uint32_t& pa)>;
+  void set_translation(Translate t) { translate_ = std::move(t); }
 
   // --- the agent and the stop state ---
   void set_agent(DebugAgent* agent) { agent_ = agent; }
@@ -79,8 +85,12 @@ class A9DebugView {
   static void on_watch(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void* self);
   static void on_insn(uc_engine*, uint64_t, uint32_t, void*) {}
 
+  // n bytes at the virtual address addr through the debug transport, page by page.
+  size_t transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
+
   UnicornA9& uc_;
   tlm::tlm_initiator_socket<>& bus_;
+  Translate translate_;
   DebugAgent* agent_ = nullptr;
   bool step_ = false;
   bool pending_ = false;

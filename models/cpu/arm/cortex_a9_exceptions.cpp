@@ -3,6 +3,7 @@
 // by Unicorn), the fault address and status of aborts Unicorn does not report, semihosting
 // calls, and the handlers' slices on the timeline.
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "core/log.h"
@@ -17,15 +18,18 @@ using namespace arm;  // a9_bits.h
 
 namespace {
 
-// Semihosting's view of memory: the core's, through its engine (MMU translation included).
-class UcMemory : public SemihostMemory {
+// Semihosting's view of memory: the core's, through its translation (memory only).
+class CoreMemory : public SemihostMemory {
  public:
-  explicit UcMemory(arm::UnicornA9& uc) : uc_(uc) {}
-  bool read(uint32_t addr, void* dst, uint32_t len) override { return uc_.read(addr, dst, len); }
-  bool write(uint32_t addr, const void* src, uint32_t len) override { return uc_.write(addr, src, len); }
+  using Read = std::function<bool(uint32_t, void*, uint32_t)>;
+  using Write = std::function<bool(uint32_t, const void*, uint32_t)>;
+  CoreMemory(Read r, Write w) : read_(std::move(r)), write_(std::move(w)) {}
+  bool read(uint32_t addr, void* dst, uint32_t len) override { return read_(addr, dst, len); }
+  bool write(uint32_t addr, const void* src, uint32_t len) override { return write_(addr, src, len); }
 
  private:
-  arm::UnicornA9& uc_;
+  Read read_;
+  Write write_;
 };
 
 }  // namespace
@@ -117,55 +121,13 @@ void CortexA9::data_abort(uint32_t pc, uint32_t addr, bool write, uint32_t fsr) 
   ++aborts_taken_;
 }
 
-// Unicorn raises MMU and alignment aborts without telling the fault address or status, so
-// they are recomputed: the address from the faulting instruction and its registers, the status
-// from SCTLR and a walk of the short-descriptor translation table (TTBR0, TTBCR.N = 0), in the
-// architecture's priority order (alignment, translation, domain, permission).
+// Data aborts Unicorn raises itself (EXCP_DATA_ABORT) are alignment faults: translation and
+// permission faults come from the model's own TLB fills (cortex_a9_mmu.cpp). Unicorn does not
+// tell the address, so DFAR comes from the faulting instruction and its registers.
 void CortexA9::mmu_data_abort(uint32_t pc) {
-  const bool thumb = cpsr() & kT;
-  uint32_t insn = 0;
-  if (thumb) {
-    uint16_t h1 = 0, h2 = 0;
-    fetch16(pc, h1);
-    if (arm::thumb32_prefix(h1)) fetch16(pc + 2, h2);
-    insn = h1 | (uint32_t(h2) << 16);
-  } else {
-    fetch32(pc, insn);
-  }
-  uint32_t regs[16];
-  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
-  regs[15] = 0;
-  const arm::MemAccess m = arm::decode_mem(pc, insn, thumb, regs);
-  const uint32_t addr = m.range_known ? m.lo : 0;
-  const bool write = m.is_mem && !m.is_load;
-  const uint32_t sctlr = cp15(1, 0, 0, 0);
-  uint32_t fsr = kFsExternal;
-  const unsigned size = m.range_known ? m.hi - m.lo : 1;
-  if ((sctlr & 2u) && size > 1 && (size == 2 || size == 4 || size == 8) && (addr & (size - 1))) {
-    fsr = kFsAlignment;
-  } else if (sctlr & 1u) {
-    const uint32_t ttb = cp15(2, 0, 0, 0) & ~0x3FFFu;
-    uint32_t l1 = 0;
-    uc_.read(ttb + (addr >> 20) * 4, &l1, 4);
-    const uint32_t domain = (l1 >> 5) & 0xF;
-    const uint32_t dacr = cp15(3, 0, 0, 0);
-    const uint32_t dom_access = (dacr >> (2 * domain)) & 3;
-    bool page = false;
-    if ((l1 & 3) == 1) {  // coarse page table
-      uint32_t l2 = 0;
-      uc_.read((l1 & ~0x3FFu) + ((addr >> 12) & 0xFF) * 4, &l2, 4);
-      page = true;
-      if ((l2 & 3) == 0) fsr = 0x7;  // page translation fault
-    } else if ((l1 & 3) == 0 || (l1 & 3) == 3) {
-      fsr = 0x5;  // section translation fault
-    }
-    if (fsr == kFsExternal) {
-      if (dom_access == 0) fsr = page ? 0xB : 0x9;           // domain fault
-      else if (dom_access == 1) fsr = page ? 0xF : 0xD;      // permission fault (client)
-    }
-    fsr |= domain << 4;
-  }
-  data_abort(pc, addr, write, fsr);
+  bool write = false;
+  const uint32_t addr = fault_address(pc, 0, &write, true);
+  data_abort(pc, addr, write, fs::kAlignment);
 }
 
 void CortexA9::prefetch_abort(uint32_t pc, uint32_t addr, uint32_t fsr) {
@@ -286,7 +248,8 @@ void CortexA9::handle_svc() {
   }
   if (p_.semihosting && imm == (thumb ? 0xABu : 0x123456u)) {
     charge_instructions();
-    UcMemory mem(uc_);
+    CoreMemory mem([this](uint32_t a, void* d, uint32_t n) { return read_virtual(a, d, n); },
+                   [this](uint32_t a, const void* d, uint32_t n) { return write_virtual(a, d, n); });
     qk_.catch_up();  // the host call happens at the kernel's time (console order, exit time)
     const Semihosting::Result r =
         semi_.call(get_reg(UC_ARM_REG_R0), get_reg(UC_ARM_REG_R1), mem, local_time().to_seconds());

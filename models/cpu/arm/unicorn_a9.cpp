@@ -67,6 +67,29 @@ void UnicornA9::write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned o
   uc_reg_write(uc_, UC_ARM_REG_CP_REG, &r);
 }
 
+A9MmuRegs UnicornA9::mmu_regs() const {
+  uc_arm_cp_reg r{15, 0, 1, 1, 1, 0, 0, 0};  // SCR
+  uc_reg_read(uc_, UC_ARM_REG_CP_REG, &r);
+  const uint32_t sec = (r.val & 1) ? 0u : 1u;
+  auto read = [&](unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) {
+    uc_arm_cp_reg c{15, 0, sec, crn, crm, opc1, opc2, 0};
+    return uc_reg_read(uc_, UC_ARM_REG_CP_REG, &c) == UC_ERR_OK ? static_cast<uint32_t>(c.val) : 0u;
+  };
+  A9MmuRegs m;
+  m.sctlr = read(1, 0, 0, 0);
+  if (!m.mmu_on()) return m;  // the rest does not matter while the MMU is off
+  m.ttbr0 = read(2, 0, 0, 0);
+  m.ttbr1 = read(2, 0, 0, 1);
+  m.ttbcr = read(2, 0, 0, 2);
+  m.dacr = read(3, 0, 0, 0);
+  return m;
+}
+
+void UnicornA9::identify_as_zynq_a9() {
+  write_cp15(0, 0, 0, 0, kMidr);   // MIDR: a raw field (c0_cpuid), read by every alias
+  write_cp15(15, 0, 4, 0, kCbar);  // CBAR (c15_config_base_address)
+}
+
 void UnicornA9::enter_secure_state() {
   uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
   uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);

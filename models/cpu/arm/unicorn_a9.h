@@ -11,6 +11,8 @@
 
 #include <unicorn/unicorn.h>
 
+#include "cpu/arm/a9_translation.h"
+
 namespace zvp::arm {
 
 // Where the engine's accesses outside mapped memory go (the core's bus side).
@@ -55,6 +57,14 @@ class UnicornA9 {
   // CP15 registers banked by the security extensions, in the bank of the current security state.
   uint32_t cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2) const;
   void write_cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2, uint32_t v);
+  // The translation registers (SCTLR, TTBR0, TTBR1, TTBCR, DACR) in the current security bank.
+  A9MmuRegs mmu_regs() const;
+  // Identification as the Zynq-7000's Cortex-A9 r3p0 MPCore (Cortex-A9 MPCore TRM r3p0): MIDR
+  // 0x413FC090 (Unicorn's A9 says r0p0) and CBAR 0xF8F00000, the SCU's base (Unicorn: 0). Both
+  // are plain fields in Unicorn, written raw; the ID registers Unicorn defines as constants
+  // cannot be changed through its API (README.md, "Identification").
+  void identify_as_zynq_a9();
+  static constexpr uint32_t kMidr = 0x413FC090u, kCbar = 0xF8F00000u;
   // Leave reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal firmware run;
   // Unicorn starts Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
   void enter_secure_state();

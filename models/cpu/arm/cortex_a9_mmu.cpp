@@ -1,0 +1,174 @@
+// The Cortex-A9 core's address translation (cortex_a9.h, a9_translation.h): Unicorn's TLB
+// filled by the model's own short-descriptor walk (UC_TLB_VIRTUAL + UC_HOOK_TLB_FILL), the
+// aborts a refused fill raises with their exact status, the core's own reads of guest memory
+// through the same translation, and the detection of a core halted for ever.
+//
+// Unicorn 2.1.1 (qemu/softmmu/unicorn_vtlb.c): the fill hook gets the page's virtual address
+// and the access kind (read, write, fetch), not the MMU index; the privilege is CPSR's mode at
+// the time of the fill, which is the executing instruction's (LDRT/STRT, which access as
+// user from a privileged mode, are checked with the privileged rights). Unicorn's TLB keeps
+// separate entries per MMU index (user and privileged), and its ARM code flushes them on
+// SCTLR, DACR and CONTEXTIDR changes and on the TLB maintenance operations, so the rights
+// returned for a page hold until the guest changes them. A refused fill ends the run with
+// UC_ERR_EXCEPTION and PC restored to the faulting instruction (cpu_loop_exit_restore); probe
+// fills (no exception) cannot be told apart, so the fault recorded here is only used when the
+// run ends that way.
+#include <cstring>
+
+#include "core/log.h"
+#include "cpu/arm/a9_bits.h"
+#include "cpu/arm/arm_decode.h"
+#include "cpu/arm/cortex_a9.h"
+
+namespace zvp {
+
+using namespace arm;  // a9_bits.h
+
+void CortexA9::set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2) {
+  boot_regs_[0] = r0;
+  boot_regs_[1] = r1;
+  boot_regs_[2] = r2;
+  boot_regs_set_ = true;
+}
+
+uint8_t* CortexA9::dmi_ptr(uint32_t pa, uint32_t len) const {
+  for (const DmiRegion& r : dmi_)
+    if (r.ptr && pa >= r.base && uint64_t(pa) - r.base + len <= r.size) return r.ptr + (pa - r.base);
+  return nullptr;
+}
+
+A9Translation CortexA9::translate(uint32_t va) const {
+  const A9MmuRegs regs = uc_.mmu_regs();
+  const bool privileged = (cpsr() & kModeMask) != 0x10;
+  return a9_translate(va, regs, privileged, [this](uint32_t pa, uint32_t& w) {
+    const uint8_t* p = (pa & 3) ? nullptr : dmi_ptr(pa, 4);
+    if (p) std::memcpy(&w, p, 4);
+    return p != nullptr;
+  });
+}
+
+bool CortexA9::read_virtual(uint32_t va, void* dst, uint32_t len) const {
+  auto* out = static_cast<uint8_t*>(dst);
+  const bool mmu = uc_.mmu_regs().mmu_on();
+  while (len) {
+    const uint32_t chunk = std::min<uint32_t>(len, 0x1000 - (va & 0xFFF));
+    uint32_t pa = va;
+    if (mmu) {
+      const A9Translation t = translate(va);
+      if (!t.mapped) return false;
+      pa = t.pa;
+    }
+    const uint8_t* p = dmi_ptr(pa, chunk);
+    if (!p) return false;
+    std::memcpy(out, p, chunk);
+    out += chunk;
+    va += chunk;
+    len -= chunk;
+  }
+  return true;
+}
+
+// Through Unicorn's physical write, so that code translated from the bytes is dropped.
+bool CortexA9::write_virtual(uint32_t va, const void* src, uint32_t len) {
+  const auto* in = static_cast<const uint8_t*>(src);
+  while (len) {
+    const uint32_t chunk = std::min<uint32_t>(len, 0x1000 - (va & 0xFFF));
+    const A9Translation t = translate(va);
+    if (!t.mapped || !dmi_ptr(t.pa, chunk) || !uc_.write(t.pa, in, chunk)) return false;
+    in += chunk;
+    va += chunk;
+    len -= chunk;
+  }
+  return true;
+}
+
+bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_entry* e, void* self_) {
+  auto* self = static_cast<CortexA9*>(self_);
+  const uint32_t va = static_cast<uint32_t>(vaddr);
+  const Access kind = type == UC_MEM_FETCH ? Access::kFetch : type == UC_MEM_WRITE ? Access::kWrite : Access::kRead;
+  const A9Translation t = self->translate(va);
+  uint32_t status = t.status(kind);
+  // Code runs from memory only: a fetch from a device is answered with an error (as before).
+  const bool memory = t.mapped && self->dmi_ptr(t.pa & ~(self->page_size_ - 1), self->page_size_);
+  if (!status && kind == Access::kFetch && !memory) status = fs::kExternal;
+  if (status) {
+    self->fill_fault_ = {true, va, kind, status};
+    return false;
+  }
+  e->paddr = t.pa & ~(self->page_size_ - 1);
+  e->perms = static_cast<uc_prot>(memory ? t.perms : (t.perms & ~kPermX));  // same bits as UC_PROT_*
+  return true;
+}
+
+// The run ended on a refused fill: the abort, with the fault from the walk. A fetch's IFAR is
+// PC, or the next page's start when the faulting page is the one after PC's (an instruction
+// straddling two pages); a data access's DFAR is the first byte it touches in the page.
+void CortexA9::fill_fault_abort(uint32_t pc) {
+  const FillFault f = fill_fault_;
+  fill_fault_ = {};
+  if (f.kind == Access::kFetch) {
+    prefetch_abort(pc, (pc & ~(page_size_ - 1)) == f.page ? pc : f.page, f.status);
+    return;
+  }
+  const uint32_t addr = fault_address(pc, f.page, nullptr);
+  data_abort(pc, addr, f.kind == Access::kWrite, f.status);
+}
+
+uint32_t CortexA9::fault_address(uint32_t pc, uint32_t page, bool* write, bool any_page) {
+  const bool thumb = cpsr() & kT;
+  uint32_t insn = 0;
+  if (thumb) {
+    uint16_t h1 = 0, h2 = 0;
+    fetch16(pc, h1);
+    if (thumb32_prefix(h1)) fetch16(pc + 2, h2);
+    insn = h1 | (uint32_t(h2) << 16);
+  } else {
+    fetch32(pc, insn);
+  }
+  uint32_t regs[16];
+  for (unsigned i = 0; i < 15; ++i) regs[i] = reg(i);
+  regs[15] = 0;
+  const MemAccess m = decode_mem(pc, insn, thumb, regs);
+  if (m.is_mem && write) *write = !m.is_load;
+  if (!m.range_known) return page;
+  if (any_page) return m.lo;
+  const uint64_t lo = m.lo, hi = m.lo <= m.hi ? m.hi : (1ull << 32), end = uint64_t(page) + page_size_;
+  if (hi <= page || lo >= end) return page;  // not this page (decoding failed): its start
+  return lo > page ? m.lo : page;
+}
+
+// The target of an unconditional direct branch at pc (ARM B, Thumb B T2/T4), or false.
+bool CortexA9::branch_target(uint32_t pc, bool thumb, uint32_t& target) const {
+  if (!thumb) {
+    uint32_t w = 0;
+    if (!fetch32(pc, w) || (w >> 24) != 0xEA) return false;
+    target = pc + 8 + (static_cast<uint32_t>(static_cast<int32_t>(w << 8) >> 6));
+    return true;
+  }
+  uint16_t h1 = 0, h2 = 0;
+  if (!fetch16(pc, h1)) return false;
+  if ((h1 & 0xF800) == 0xE000) {  // B T2
+    target = pc + 4 + (static_cast<uint32_t>(static_cast<int32_t>(uint32_t(h1) << 21) >> 20));
+    return true;
+  }
+  if ((h1 & 0xF800) != 0xF000 || !fetch16(pc + 2, h2) || (h2 & 0xD000) != 0x9000) return false;
+  const uint32_t s = (h1 >> 10) & 1, i1 = !(((h2 >> 13) & 1) ^ s), i2 = !(((h2 >> 11) & 1) ^ s);
+  const uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((h1 & 0x3FFu) << 12) | ((h2 & 0x7FFu) << 1);
+  target = pc + 4 + (static_cast<uint32_t>(static_cast<int32_t>(imm << 7) >> 7));
+  return true;
+}
+
+// A branch to itself, or (after_wfi) a branch back to the WFI just executed, with IRQs masked
+// and FIQs masked or not raised.
+bool CortexA9::loops_for_ever(uint32_t pc, bool thumb, bool after_wfi) const {
+  const uint32_t c = cpsr();
+  if (!(c & kI) || (!(c & kF) && fiq_)) return false;
+  uint32_t target = 0;
+  if (!branch_target(pc, thumb, target)) return false;
+  if (!after_wfi) return target == pc;
+  uint16_t h = 0;
+  const uint32_t wfi = !thumb ? pc - 4 : (fetch16(pc - 2, h) && h == 0xBF30) ? pc - 2 : pc - 4;
+  return target == wfi;
+}
+
+}  // namespace zvp
