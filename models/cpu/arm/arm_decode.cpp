@@ -34,11 +34,60 @@ MemAccess block(bool load, uint32_t rn, unsigned n, bool up, bool before) {
   return range(load, lo, len);
 }
 
+// Advanced SIMD element and structure loads/stores (VLDn/VSTn), in the ARM encoding
+// 1111 0100 A D L 0 Rn Vd type/size index_align Rm (Thumb: the same bits after 1111 1001):
+// the address is Rn; the length follows from the register list or the elements.
+MemAccess decode_neon_structure(uint32_t insn, uint32_t rn_value) {
+  const bool load = insn >> 21 & 1;
+  unsigned bytes;
+  if (!(insn >> 23 & 1)) {  // multiple structures: type -> registers of 8 bytes
+    static const uint8_t regs[16] = {4, 4, 4, 4, 3, 3, 3, 1, 2, 2, 2, 0, 0, 0, 0, 0};
+    bytes = 8u * regs[insn >> 8 & 0xF];
+    if (!bytes) return unknown(load);
+  } else {
+    const unsigned size = insn >> 10 & 3, n = (insn >> 8 & 3) + 1;
+    bytes = n * (size == 3 ? (1u << (insn >> 6 & 3)) : (1u << size));  // all lanes : one lane
+  }
+  return range(load, rn_value, bytes);
+}
+
+// Coprocessor loads/stores (VFP VLDR/VSTR/VLDM/VSTM/VPUSH/VPOP, LDC/STC) in the ARM encoding
+// cond 110P UDWL Rn CRd coproc imm8 (Thumb: the same bits after 111x). base: Rn's value (the
+// aligned PC for a literal).
+MemAccess decode_coproc(uint32_t insn, uint32_t base) {
+  const bool P = insn >> 24 & 1, U = insn >> 23 & 1, W = insn >> 21 & 1, L = insn >> 20 & 1;
+  if (!P && !U && !W) return {};  // 64-bit register transfers (VMOV, MCRR/MRRC)
+  const uint32_t imm = (insn & 0xFF) * 4;
+  const bool vfp = (insn >> 9 & 7) == 5;  // coprocessor 10/11
+  if (P && !W) {                          // VLDR/VSTR, LDC/STC with offset
+    const uint32_t len = vfp ? ((insn >> 8 & 1) ? 8 : 4) : 4;
+    return range(L, U ? base + imm : base - imm, len);
+  }
+  if (!vfp) return unknown(L);
+  if (!P && U) return range(L, base, imm ? imm : 4);  // VLDM/VSTM IA
+  if (P && !U) return range(L, base - imm, imm ? imm : 4);  // DB (VPUSH)
+  return unknown(L);
+}
+
+// The shifted register operand of LDR/STR (register): LSL, LSR, ASR, ROR; RRX needs the carry.
+bool shifted(uint32_t v, unsigned type, unsigned amount, uint32_t& out) {
+  switch (type) {
+    case 0: out = v << amount; return true;
+    case 1: out = amount ? v >> amount : 0; return true;  // LSR #32 encoded as 0
+    case 2: out = uint32_t(int32_t(v) >> (amount ? amount : 31)); return true;
+    default:
+      if (!amount) return false;  // RRX
+      out = (v >> amount) | (v << (32 - amount));
+      return true;
+  }
+}
+
 MemAccess decode_arm(uint32_t pc, uint32_t insn, const uint32_t r[16]) {
   auto reg = [&](unsigned n) { return n == 15 ? pc + 8 : r[n]; };
   const bool P = insn >> 24 & 1, U = insn >> 23 & 1, L = insn >> 20 & 1;
   const unsigned rn = insn >> 16 & 0xF;
-  if ((insn >> 28) == 0xF) return {};  // unconditional space (PLD, SRS, RFE): not modelled
+  if ((insn & 0xFF100000u) == 0xF4000000u) return decode_neon_structure(insn, reg(rn));
+  if ((insn >> 28) == 0xF) return {};  // rest of the unconditional space (PLD, SRS, RFE)
   // LDR/STR/LDRB/STRB (immediate or register offset); 011x...1 is the media space.
   if ((insn >> 26 & 3) == 1 && !((insn >> 25 & 1) && (insn >> 4 & 1))) {
     const uint32_t size = (insn >> 22 & 1) ? 1 : 4;
@@ -46,8 +95,7 @@ MemAccess decode_arm(uint32_t pc, uint32_t insn, const uint32_t r[16]) {
     if (!(insn >> 25 & 1)) {
       off = insn & 0xFFF;
     } else {
-      if ((insn >> 5 & 3) != 0) return unknown(L);  // only LSL is evaluated
-      off = reg(insn & 0xF) << (insn >> 7 & 0x1F);
+      if (!shifted(reg(insn & 0xF), insn >> 5 & 3, insn >> 7 & 0x1F, off)) return unknown(L);
     }
     const uint32_t base = reg(rn);
     return range(L, P ? (U ? base + off : base - off) : base, size);
@@ -67,8 +115,8 @@ MemAccess decode_arm(uint32_t pc, uint32_t insn, const uint32_t r[16]) {
   }
   // LDM/STM.
   if ((insn >> 25 & 7) == 4) return block(L, reg(rn), popcount16(insn), U, P);
-  // LDC/STC and VFP loads/stores: direction known, address range not evaluated.
-  if ((insn >> 25 & 7) == 6) return unknown(L);
+  // LDC/STC and VFP loads/stores.
+  if ((insn >> 25 & 7) == 6) return decode_coproc(insn, rn == 15 ? (pc + 8) & ~3u : r[rn]);
   return {};
 }
 
@@ -100,6 +148,8 @@ MemAccess decode_thumb32(uint32_t pc, uint16_t hw1, uint16_t hw2, const uint32_t
   const unsigned rn = hw1 & 0xF;
   const bool L = hw1 >> 4 & 1;
   const uint32_t base = rn == 15 ? ((pc + 4) & ~3u) : r[rn];
+  const uint32_t as_arm = (uint32_t(hw1 & 0x0FFF) << 16) | hw2;  // the ARM encoding's low 28 bits
+  if ((hw1 & 0xFF10) == 0xF900) return decode_neon_structure(0xF4000000u | as_arm, base);
   if ((hw1 & 0xFE00) == 0xF800) {  // single loads/stores
     static const uint8_t sizes[4] = {1, 2, 4, 4};
     const uint32_t size = sizes[hw1 >> 5 & 3];
@@ -122,7 +172,7 @@ MemAccess decode_thumb32(uint32_t pc, uint16_t hw1, uint16_t hw2, const uint32_t
     const bool up = (hw1 >> 7 & 3) == 1;
     return block(L, base, popcount16(hw2), up, !up);
   }
-  if ((hw1 & 0xEE00) == 0xEC00) return unknown(L);  // coprocessor / VFP load-store
+  if ((hw1 & 0xEE00) == 0xEC00) return decode_coproc(0xE0000000u | as_arm, base);  // VFP, LDC/STC
   return {};
 }
 

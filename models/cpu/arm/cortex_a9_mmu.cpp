@@ -107,7 +107,8 @@ void CortexA9::fill_fault_abort(uint32_t pc) {
   const FillFault f = fill_fault_;
   fill_fault_ = {};
   if (f.kind == Access::kFetch) {
-    prefetch_abort(pc, (pc & ~(page_size_ - 1)) == f.page ? pc : f.page, f.status);
+    // The IFSR has no domain field (ARM ARM B4.1.96): bits [7:4] read as zero.
+    prefetch_abort(pc, (pc & ~(page_size_ - 1)) == f.page ? pc : f.page, f.status & ~0xF0u);
     return;
   }
   const uint32_t addr = fault_address(pc, f.page, nullptr);

@@ -52,3 +52,43 @@ TEST(ArmDecode, Hints) {
   EXPECT_TRUE(thumb_is_wfi(0xF3AF, 0x8003));
   EXPECT_TRUE(thumb_is_wfe_or_yield(0xBF20, 0));
 }
+
+// The forms a data abort's address must come from (encodings by arm-none-eabi-as): NEON
+// structure loads/stores, VFP loads/stores and multiples, shifted register offsets, in ARM and
+// Thumb. The expected ranges are the ARM ARM's: VLDn/VSTn at Rn for 8 bytes per register (or
+// n elements), VLDR/VSTR Rn +/- imm8*4 for 4 (S) or 8 (D) bytes, VLDM/VPUSH imm8 words.
+TEST(ArmDecode, VfpNeonAndShiftedOffsets) {
+  uint32_t r[16] = {};
+  r[1] = 0x1000;
+  r[2] = 0x40;
+  r[12] = 0x3000;
+  r[13] = 0x2000;
+  struct Case {
+    uint32_t insn;
+    bool thumb, load;
+    uint32_t lo, len;
+  } cases[] = {
+      {0xF40C070D, false, false, 0x3000, 8},   // vst1.8 {d0}, [ip]!
+      {0xF421028F, false, true, 0x1000, 32},   // vld1.32 {d0-d3}, [r1]
+      {0xF4A1088F, false, true, 0x1000, 4},    // vld1.32 {d0[1]}, [r1]
+      {0xF4A10F4F, false, true, 0x1000, 8},    // vld4.16 {d0[]-d3[]}, [r1]
+      {0xED910B02, false, true, 0x1008, 8},    // vldr d0, [r1, #8]
+      {0xED010A01, false, false, 0x0FFC, 4},   // vstr s0, [r1, #-4]
+      {0xEC910B06, false, true, 0x1000, 24},   // vldmia r1, {d0-d2}
+      {0xED2D8B04, false, false, 0x1FF0, 16},  // vpush {d8-d9}
+      {0xE7910122, false, true, 0x1010, 4},    // ldr r0, [r1, r2, lsr #2]
+      {0xE70100C2, false, false, 0x0FE0, 4},   // str r0, [r1, -r2, asr #1]
+      {0x070DF90C, true, false, 0x3000, 8},    // vst1.8 {d0}, [ip]!
+      {0x0B02ED91, true, true, 0x1008, 8},     // vldr d0, [r1, #8]
+      {0x0A04ECB1, true, true, 0x1000, 16},    // vldmia r1!, {s0-s3}
+      {0x084FF921, true, true, 0x1000, 16},    // vld2.16 {d0-d1}, [r1]
+  };
+  for (const Case& c : cases) {
+    const MemAccess m = decode_mem(0x100, c.insn, c.thumb, r);
+    SCOPED_TRACE(c.insn);
+    ASSERT_TRUE(m.is_mem && m.range_known);
+    EXPECT_EQ(m.is_load, c.load);
+    EXPECT_EQ(m.lo, c.lo);
+    EXPECT_EQ(m.hi - m.lo, c.len);
+  }
+}
