@@ -30,9 +30,13 @@
     ARM_PROBE p_ldr, ldr r1, [r0]
     ARM_PROBE p_str, str r1, [r0]
     ARM_PROBE p_strb, strb r1, [r0]
-    /* [r0, r1, lsr #4] with r1 = 0x100: r0 + 0x10 */
-    ARM_PROBE p_ldr_lsr, mov r1, #0x100; ldr r2, [r0, r1, lsr #4]
-    ARM_PROBE p_ldm, ldm r0, {r1, r2}
+    .arm
+    .global p_ldr_lsr
+    .type p_ldr_lsr, %function
+p_ldr_lsr:                  /* [r0, r1, lsr #4] with r1 = 0x100: r0 + 0x10 */
+    mov r1, #0x100
+    ldr r2, [r0, r1, lsr #4]
+    bx lr
     ARM_PROBE p_vldr, vldr d0, [r0, #8]
     ARM_PROBE p_vstm, vstmia r0, {d0-d1}
     ARM_PROBE p_vst1, vst1.8 {d0}, [r0]!
@@ -42,7 +46,6 @@
     THUMB_PROBE t_str, str r1, [r0]
     THUMB_PROBE t_vst1, vst1.8 {d0}, [r0]!
     THUMB_PROBE t_vldr, vldr s0, [r0, #-4]
-    THUMB_PROBE t_ldrd, ldrd r2, r3, [r0]
 
     .arm
     .global p_call
