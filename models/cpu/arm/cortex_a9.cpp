@@ -433,10 +433,11 @@ void CortexA9::run() {
           if (hint_before(pc, thumb, Hint::kWfi)) {
             if (loops_for_ever(pc, thumb, true)) halt_for_ever(pc);
             else start_sleep();
-          } else if (stopped_by_block_ && !timing_.at_no_block() && block_->addr == pc &&
-                     block_->count == 1 && loops_for_ever(pc, thumb, false)) {
-            halt_for_ever(pc);
           }
+        } else if (stopped_by_block_ && !exited_ && !timing_.at_no_block() && block_->addr == pc &&
+                   block_->count == 1 && loops_for_ever(pc, thumb, false)) {
+          // A slice ended before a one-instruction block that ran last: a branch to itself?
+          halt_for_ever(pc);
         }
         break;
       case UC_ERR_INSN_INVALID: {

@@ -1,0 +1,78 @@
+// The Cortex-A9 as an operating system sees it: identification (MIDR r3p0, CBAR), the boot
+// registers, halt detection, and a program running at virtual addresses that are not its
+// physical ones (block costs, vectors, semihosting and aborts through the translation).
+#include <gtest/gtest.h>
+
+#include "cpu/arm/a9_bits.h"
+#include "cpu_arm_system.h"
+#include "support/test_initiator.h"
+
+using namespace zvp;
+using namespace zvp::test;
+using sc_core::sc_time;
+using sc_core::SC_US;
+
+namespace {
+
+// Runs programs/<prog> with boot registers and waits 100 us of simulated time or its end.
+void run_ident(A9System& s, const std::string& prog) {
+  s.load(prog);
+  s.cpu.set_boot_registers(0, 0xFFFFFFFFu, 0x01F00000u);
+  run_sim([&] { sc_core::wait(sc_time(100, SC_US), s.cpu.exit_event()); });
+}
+
+}  // namespace
+
+TEST(CortexA9Os, IdentifiesAsZynqR3p0WithBootRegisters) {
+  A9System s;
+  run_ident(s, "ident");
+  EXPECT_EQ(s.mbox(0), 0u);
+  EXPECT_EQ(s.mbox(4), 0xFFFFFFFFu);
+  EXPECT_EQ(s.mbox(8), 0x01F00000u);
+  EXPECT_EQ(s.mbox(0xC), 0x413FC090u);   // Cortex-A9 MPCore TRM r3p0: MIDR
+  EXPECT_EQ(s.mbox(0x10), 0xF8F00000u);  // UG585: SCU / private peripherals base
+  EXPECT_EQ(s.mbox(0x14), 0x80000000u);  // MPIDR: MP extensions format, cluster 0, CPU 0
+}
+
+TEST(CortexA9Os, BranchToItselfWithIrqsMaskedHalts) {
+  A9System s;
+  run_ident(s, "ident");
+  EXPECT_TRUE(s.cpu.halted_forever());
+  EXPECT_FALSE(s.cpu.exited());
+  EXPECT_LT(sc_core::sc_time_stamp(), sc_time(10, SC_US));  // ended at the loop, not the limit
+}
+
+TEST(CortexA9Os, WfiLoopWithIrqAndFiqMaskedHalts) {
+  A9System s;
+  run_ident(s, "ident_wfi");
+  EXPECT_TRUE(s.cpu.halted_forever());
+  EXPECT_LT(sc_core::sc_time_stamp(), sc_time(10, SC_US));
+}
+
+TEST(CortexA9Os, ThumbBranchToItselfHalts) {
+  A9System s;
+  run_ident(s, "ident_thumb");
+  EXPECT_TRUE(s.cpu.halted_forever());
+  EXPECT_LT(sc_core::sc_time_stamp(), sc_time(10, SC_US));
+}
+
+TEST(CortexA9Os, LoopWithIrqsUnmaskedRunsOn) {
+  A9System s;
+  run_ident(s, "ident_irqs_on");
+  EXPECT_FALSE(s.cpu.halted_forever());
+  EXPECT_EQ(sc_core::sc_time_stamp(), sc_time(100, SC_US));
+}
+
+TEST(CortexA9Os, RunsAtVirtualAddressesAndFaultsWithTheWalkStatus) {
+  A9System s;
+  s.load("mmu_high");
+  run_sim([&] {
+    ASSERT_TRUE(s.wait_exit());
+    EXPECT_EQ(s.cpu.exit_status(), 0x55);      // through a parameter block at a virtual address
+    EXPECT_EQ(s.mbox(0x18), 5050u);            // the loop ran at 0xC0000000
+    EXPECT_EQ(s.mbox(0x14), 0x005u);           // DFSR: section translation fault, a read
+    EXPECT_EQ(s.mbox(0x10), 0x1000u);          // DFAR
+    EXPECT_EQ(s.mbox(4), s.sym("fault_insn") + 0xC0000000u + 8);  // LR_abt
+    EXPECT_EQ(s.cpu.aborts_taken(), 1u);
+  });
+}
