@@ -28,7 +28,7 @@ CadenceUart::CadenceUart(sc_core::sc_module_name name, const Clock& ref_clk, uns
       depth_(fifo_depth ? fifo_depth : 1) {
   // Names, offsets, reset values and writable bits: cadence_uart.regs.yaml.
   cr_reg_ = &regs_.add(R::CR_INFO).on_write([this](uint32_t, uint32_t v) { write_cr(v); });
-  regs_.add(R::MR_INFO).on_write([this](uint32_t, uint32_t v) { mr_ = v; });
+  mr_reg_ = &regs_.add(R::MR_INFO).on_write([this](uint32_t, uint32_t v) { mr_ = v; });
   regs_.add(R::IER_INFO).on_write_raw([this](uint32_t d, uint32_t m) {
     imr_ |= d & m & IX_ALL;
     update();
@@ -89,7 +89,27 @@ void CadenceUart::reset() {
   mr_ = R::MR_RESET;
   imr_ = R::IMR_RESET;
   prev_cond_ = IX_REMPTY | IX_TEMPTY;
+  apply_boot_setup();
+  kick_rx(sc_core::sc_time_stamp());  // input queued before the reset, if RX is left enabled
   update();
+}
+
+void CadenceUart::set_boot_setup(const BootSetup& s) {
+  boot_ = s;
+  has_boot_setup_ = true;
+  apply_boot_setup();
+}
+
+// Called before the simulation runs or from reset(): the FIFOs are empty, so enabling the transmitter and receiver starts nothing and raises no
+// FIFO event: the registers are simply as the bootloader wrote them.
+void CadenceUart::apply_boot_setup() {
+  if (!has_boot_setup_) return;
+  mr_ = boot_.mr;
+  mr_reg_->set(mr_);
+  baudgen_->set(boot_.baudgen);
+  bauddiv_->set(boot_.bauddiv);
+  cr_ = boot_.cr & ~CR_SELF_CLEARING;
+  cr_reg_->set(cr_);
 }
 
 void CadenceUart::push_rx(const std::string& bytes) {
@@ -264,7 +284,9 @@ void CadenceUart::kick_rx(const sc_core::sc_time& start) {
 
 void CadenceUart::rx_arrive() {
   rx_busy_ = false;
-  if (rx_src_.empty()) return;
+  // Receiver disabled meanwhile (RXDIS, cdns_uart_stop_rx): the character stays queued, as
+  // input waiting for the receiver does (see the header).
+  if (rx_src_.empty() || !rx_enabled()) return;
   uint8_t c = rx_src_.front();
   rx_src_.pop_front();
   if (rx_fifo_.size() >= depth_) {

@@ -48,7 +48,15 @@ class CadenceUart : public RegisterDevice {
   // simulation (sc_stop), so console output written just before the firmware exits is not lost.
   void flush_tx();
 
-  // Power-on state: registers, FIFOs and transfers in progress (queued RX input is kept).
+  // The line setup a bootloader leaves on its console UART (mode, baud divisors, control):
+  // applied now and after every reset(), over the power-on values.
+  struct BootSetup {
+    uint32_t mr, baudgen, bauddiv, cr;
+  };
+  void set_boot_setup(const BootSetup& s);
+
+  // Power-on state: registers, FIFOs and transfers in progress (queued RX input is kept), then
+  // the boot setup if one was given.
   void reset();
 
   // The current character time (from MR, BAUDGEN, BAUDDIV); SC_ZERO_TIME if CD = 0 (stopped).
@@ -95,7 +103,10 @@ class CadenceUart : public RegisterDevice {
   sc_core::sc_time access_time_;
   uint32_t cr_ = regs::uart::CR_RESET, mr_ = regs::uart::MR_RESET, imr_ = regs::uart::IMR_RESET;
   uint32_t prev_cond_ = 0;
-  Register *cr_reg_, *isr_, *baudgen_, *bauddiv_, *rxtout_, *rxwm_, *txwm_;
+  void apply_boot_setup();
+  bool has_boot_setup_ = false;
+  BootSetup boot_{};
+  Register *cr_reg_, *mr_reg_, *isr_, *baudgen_, *bauddiv_, *rxtout_, *rxwm_, *txwm_;
   uint64_t tx_count_ = 0, rx_count_ = 0;
 };
 

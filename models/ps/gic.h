@@ -1,7 +1,12 @@
 // The Cortex-A9 MPCore interrupt controller (ARM PL390-class GIC v1) as the Zynq-7000 has it:
-// 96 interrupt IDs (16 SGIs, PPIs 27..31, SPIs 32..95), 5 implemented priority bits, one CPU
-// interface modelled (CPU0). Two register windows: the distributor (0xF8F01000) and the CPU
-// interface (0xF8F00100), each a RegisterDevice with its own target socket.
+// 96 interrupt IDs (16 SGIs, PPIs 27..31, SPIs 32..95), 5 implemented priority bits. Two
+// register windows: the distributor (0xF8F01000) and the CPU interface (0xF8F00100), each a
+// RegisterDevice with its own target socket. Offsets no register covers (GIC v2 registers such
+// as ICACTIVER at 0x380, which Linux writes) read as zero and ignore writes, as on the chip.
+//
+// State is kept per CPU (GicCpuBank: the banked distributor state of IDs 0..31 and the CPU
+// interface) for every CPU of the cluster; SGIs are pending per source CPU. One CPU interface is
+// built (CPU0: its window and its irq/fiq outputs); register accesses are CPU0's.
 //
 // Inputs are level wires (connect()); edge-configured IDs latch pending on a rising edge,
 // level-configured IDs are pending while their line is high (or a software pending latch is
@@ -12,6 +17,7 @@
 #include <systemc>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -41,6 +47,27 @@ class GicCpuInterface : public RegisterDevice {
   Gic& gic_;
 };
 
+// What the GIC keeps for one interrupt ID (shared for SPIs, banked per CPU for IDs 0..31).
+struct GicIrqState {
+  bool enabled = false, latch = false, line = false, active = false, edge = false;
+  uint8_t prio = 0;
+  uint8_t target = 0;  // SPIs: CPU target bits
+};
+
+// One CPU's bank: the private IDs (SGIs 0..15, PPIs 16..31) and the CPU interface registers.
+struct GicCpuBank {
+  std::array<GicIrqState, 32> priv;
+  std::array<uint8_t, 16> sgi_sources{};  // per SGI: bit s set = pending from CPU s
+  struct Ack {
+    unsigned id;
+    unsigned source;  // requesting CPU of an SGI
+    uint8_t prio;
+  };
+  std::vector<Ack> active_stack;  // acknowledged, not yet EOI'd (running priority)
+  uint32_t icr = 0;
+  uint8_t pmr = 0, bpr = 0;
+};
+
 class Gic : public sc_core::sc_module {
  public:
   static constexpr unsigned kSpurious = regs::gicc::SPURIOUS;
@@ -49,30 +76,32 @@ class Gic : public sc_core::sc_module {
 
   // num_irqs: multiple of 32, at most the 96 of the Zynq (the arrays of gic.regs.yaml; more
   // throws std::logic_error). num_cpus: CPUs in the MPCore cluster (1 for 7z007s,
-  // 2 otherwise): sets the writable SPI target bits and ICDICTR.CPUNumber; only CPU0's
-  // interface is modelled.
+  // 2 otherwise): sets the writable SPI target bits, ICDICTR.CPUNumber and the banks kept.
   Gic(sc_core::sc_module_name name, unsigned num_irqs = 96, unsigned num_cpus = 1);
 
   GicDistributor dist;    // bind dist.socket at ZVP_GIC_DIST_BASE
-  GicCpuInterface cpu;    // bind cpu.socket at ZVP_GIC_CPU_BASE
+  GicCpuInterface cpu;    // bind cpu.socket at ZVP_GIC_CPU_BASE (CPU0's interface)
   tlm_utils::simple_target_socket<RegisterDevice>& dist_socket;
   tlm_utils::simple_target_socket<RegisterDevice>& cpu_socket;
 
   IrqOut irq;  // nIRQ to CPU0 (active high here)
   IrqOut fiq;  // nFIQ to CPU0 (used only when ICCICR.FIQEn = 1)
 
-  // Listens to `line` as interrupt input `id` (PPIs 27..31, SPIs 32..num_irqs-1).
+  // Listens to `line` as interrupt input `id` (PPIs 27..31 of CPU0, SPIs 32..num_irqs-1).
   void connect(unsigned id, IrqLine& line);
-  // Drives input `id` directly (what a connected line does).
-  void set_input(unsigned id, bool level);
+  // Drives input `id` directly (what a connected line does); PPIs are `cpu`'s own.
+  void set_input(unsigned id, bool level, unsigned cpu = 0);
 
-  // Model-side inspection (tests, debuggers): no side effects.
-  bool pending(unsigned id) const;
-  bool active(unsigned id) const { return id < n_ && active_[id]; }
-  bool enabled(unsigned id) const { return id < n_ && enabled_[id]; }
-  uint8_t priority(unsigned id) const { return id < n_ ? prio_[id] : 0; }
+  // Model-side inspection for CPU0 (tests, debuggers): no side effects.
+  bool pending(unsigned id) const { return id < n_ && pending(0, id); }
+  bool active(unsigned id) const { return id < n_ && st(0, id).active; }
+  bool enabled(unsigned id) const { return id < n_ && st(0, id).enabled; }
+  uint8_t priority(unsigned id) const { return id < n_ ? st(0, id).prio : 0; }
   unsigned num_irqs() const { return n_; }
-  uint8_t running_priority() const;
+  unsigned num_cpus() const { return ncpu_; }
+  uint8_t running_priority() const { return running_priority(0); }
+  // SGI `id` pending for `cpu`: bit s set = requested by CPU s.
+  uint8_t sgi_sources(unsigned cpu, unsigned id) const { return bank_.at(cpu).sgi_sources.at(id); }
 
   void reset();
 
@@ -80,44 +109,41 @@ class Gic : public sc_core::sc_module {
   friend class GicDistributor;
   friend class GicCpuInterface;
 
-  // Register semantics shared by the two windows.
-  uint32_t read_bits(unsigned first_id, int what) const;  // what: 0 enable, 1 pending, 2 active
-  void write_enable(unsigned first_id, uint32_t bits, bool set);
-  void write_pending(unsigned first_id, uint32_t bits, bool set);
-  uint32_t read_bytes(unsigned first_id, bool targets) const;
-  void write_bytes(unsigned first_id, uint32_t data, uint32_t byte_mask, bool targets);
+  // The CPU a register access comes from: CPU0, the one interface built (issue 34 adds the
+  // second core's).
+  static constexpr unsigned kAccessingCpu = 0;
+
+  GicIrqState& st(unsigned cpu, unsigned id) { return id < 32 ? bank_[cpu].priv[id] : spi_[id]; }
+  const GicIrqState& st(unsigned cpu, unsigned id) const {
+    return id < 32 ? bank_[cpu].priv[id] : spi_[id];
+  }
+  bool pending(unsigned cpu, unsigned id) const;
+
+  // Register semantics shared by the two windows (for CPU `c`).
+  uint32_t read_bits(unsigned c, unsigned first_id, int what) const;  // what: 0 enable, 1 pending, 2 active
+  void write_enable(unsigned c, unsigned first_id, uint32_t bits, bool set);
+  void write_pending(unsigned c, unsigned first_id, uint32_t bits, bool set);
+  uint32_t read_bytes(unsigned c, unsigned first_id, bool targets) const;
+  void write_bytes(unsigned c, unsigned first_id, uint32_t data, uint32_t byte_mask, bool targets);
   void write_config(unsigned word, uint32_t value);
-  void write_sgir(uint32_t v);
-  uint32_t line_bits(unsigned first_id) const;
+  void write_sgir(unsigned c, uint32_t v);
+  uint32_t line_bits(unsigned c, unsigned first_id) const;
 
-  uint32_t acknowledge();           // IAR read
-  void end_of_interrupt(uint32_t);  // EOIR write
-  uint32_t highest_pending_id() const;
+  uint32_t acknowledge(unsigned c);           // IAR read
+  void end_of_interrupt(unsigned c, uint32_t);  // EOIR write
+  uint32_t highest_pending_id(unsigned c) const;
+  uint8_t running_priority(unsigned c) const;
 
-  int best_candidate() const;  // highest priority pending enabled targeted inactive ID or -1
-  bool signalled(int id) const;
-  uint8_t group_mask() const;
+  int best_candidate(unsigned c) const;  // highest priority pending enabled targeted inactive ID or -1
+  bool signalled(unsigned c, int id) const;
   void update();
-
-  bool is_edge(unsigned id) const { return edge_[id]; }
 
   unsigned n_;
   unsigned ncpu_;
-  std::vector<bool> enabled_, latch_, line_, active_, edge_;
-  std::vector<uint8_t> prio_, target_;
-  std::vector<uint32_t> cfg_;  // ICDICFR storage (2 bits per ID)
-  std::vector<uint8_t> sgi_src_;
-  struct Ack {
-    unsigned id;
-    uint8_t prio;
-  };
-  std::vector<Ack> active_stack_;  // acknowledged, not yet EOI'd (running priority)
-
-  // CPU interface / distributor control state (mirrors of registers, kept by callbacks).
+  std::vector<GicIrqState> spi_;   // indexed by ID (entries 0..31 unused)
+  std::vector<GicCpuBank> bank_;   // one per CPU of the cluster
+  std::vector<uint32_t> cfg_;      // ICDICFR storage (2 bits per ID)
   bool dist_enable_ = false;
-  uint32_t icr_ = 0;
-  uint8_t pmr_ = regs::gicc::PMR_RESET;
-  uint8_t bpr_ = regs::gicc::BPR_RESET;
 };
 
 }  // namespace zvp

@@ -60,9 +60,20 @@ Slcr::Slcr(sc_core::sc_module_name name, const Config& cfg)
   }
 }
 
+void Slcr::set_boot_values(std::vector<std::pair<uint32_t, uint32_t>> values) {
+  boot_values_ = std::move(values);
+  apply_boot_values();
+}
+
+void Slcr::apply_boot_values() {
+  for (const auto& [offset, value] : boot_values_)
+    if (Register* r = regs_.find(offset)) r->set(value);
+}
+
 void Slcr::reset() {
   const uint32_t reboot = reboot_status_->get();
   regs_.reset();
+  apply_boot_values();
   reboot_status_->set(reboot);
   locked_ = cfg_.locked_at_reset;
 }

@@ -10,6 +10,8 @@
 #include <systemc>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 #include "core/register_device.h"
 #include "regs/slcr_regs.h"
@@ -31,8 +33,13 @@ class Slcr : public RegisterDevice {
   // Called on writes of FPGA_RST_CTRL with the new value (bit n = FCLK_RESETn held in reset).
   void set_fpga_reset_hook(std::function<void(uint32_t)> f) { fpga_reset_ = std::move(f); }
 
-  // Reset of the SLCR (soft reset / POR): registers to reset values, lock as configured;
-  // REBOOT_STATUS keeps its value (it records why the reset happened).
+  // Register values the boot ROM and first-stage bootloader leave (offset, value): the clock
+  // tree they programmed (platform/soc/fsbl_state). Applied now and after every reset(), over
+  // the power-on values, whatever the lock (the boot code unlocked, wrote and locked again).
+  void set_boot_values(std::vector<std::pair<uint32_t, uint32_t>> values);
+
+  // Reset of the SLCR (soft reset / POR): registers to reset values, then the boot values, lock
+  // as configured; REBOOT_STATUS keeps its value (it records why the reset happened).
   void reset();
 
   bool locked() const { return locked_; }
@@ -43,11 +50,13 @@ class Slcr : public RegisterDevice {
   Register& guarded(const regs::RegInfo& info, std::function<void(uint32_t)> after = nullptr);
   Register& guarded(Register& r, uint32_t wmask, std::function<void(uint32_t)> after);
   uint32_t pll_status() const;
+  void apply_boot_values();
 
   Config cfg_;
   bool locked_;
   std::function<void()> soft_reset_;
   std::function<void(uint32_t)> fpga_reset_;
+  std::vector<std::pair<uint32_t, uint32_t>> boot_values_;
   Register *arm_pll_, *ddr_pll_, *io_pll_, *scl_, *pss_rst_ctrl_, *reboot_status_;
 };
 

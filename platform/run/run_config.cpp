@@ -10,6 +10,8 @@ RunConfig::RunConfig(const Scenario& sc) : board(load_board(sc.board)) {
   design = make_pl_design(design_name);
   soc.declare(params);
   soc.single_core_part = zynq_part_is_single_core(board.part);
+  soc.part = board.part;
+  soc.console_uart = board.console_uart;
   if (design) {
     auto pl = params.scope("pl." + design_name);
     design->declare(pl);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/log.h"
+#include "fsbl_state.h"
 #include "ps/ps_blocks.h"
 #include "regs/ps_register_files_regs.h"
 #include "zvp_memmap.h"
@@ -98,13 +99,13 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       cores_(make_cores(cfg, cpu_clk, cpu_3x2x_clk)),
       cpu(cores_[0]->cpu),
       ptimer(cores_[0]->ptimer),
-      gic("gic"),
+      gic("gic", ZVP_GIC_NUM_IRQS, cfg.single_core_part ? 1 : 2),
       gtimer("global_timer", cpu_3x2x_clk),
       scu("scu"),
       l2cc("l2cc"),
       uart0("uart0", uart_ref_clk),
       uart1("uart1", uart_ref_clk),
-      slcr("slcr"),
+      slcr("slcr", Slcr::Config{zynq_part_idcode(cfg.part)}),
       ttc0("ttc0", cpu_1x_clk),
       ttc1("ttc1", cpu_1x_clk),
       dmac("dmac", cpu_2x_clk, cfg.mode(), cfg.dmac) {
@@ -120,6 +121,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
   if (cfg.single_core_part) register_files_by_name("efuse").set_reset_value(ZVP_EFUSE_STATUS, ZVP_EFUSE_STATUS_SINGLE_CORE);
   map_buses();
   wire_irqs();
+  apply_fsbl_state(*this, fsbl_state(cfg));  // the clock tree and console a bootloader leaves
 }
 
 void ZynqPlatform::map_buses() {

@@ -367,3 +367,211 @@ TEST_F(UartTest, DebugReadOfTheFifoDoesNotPop) {
   });
 }
 
+
+// The UART as Linux 6.1's xuartps driver (drivers/tty/serial/xilinx_uartps.c) drives it, after
+// the first-stage bootloader left it at 115200 8N1 (CD 124, BDIV 6 from 100 MHz).
+namespace {
+
+constexpr uint32_t IX_OVERRUN_FRAME_PARITY_TOUT_RTRIG =
+    R::isr::RTRIG.mask() | R::isr::ROVR.mask() | R::isr::FRAME.mask() | R::isr::PARE.mask() |
+    R::isr::TIMEOUT.mask();  // CDNS_UART_RX_IRQS
+
+struct XuartpsTest : UartTest {
+  XuartpsTest() { uart.set_boot_setup({MR_8N1, 124, 6, 0x114}); }
+  // cdns_uart_startup: disable, reset both paths (waiting for the reset bits to clear),
+  // enable RX, 8N1, RX trigger 56, RX timeout 10, clear and enable the RX interrupts.
+  void linux_startup() {
+    ini.write32(ZVP_UART_CR, CR_RX_TX_DIS);
+    ini.write32(ZVP_UART_CR, CR_RX_TX_RES);
+    while (ini.read32(ZVP_UART_CR) & CR_RX_TX_RES) sc_core::wait(sc_time(1, SC_US));
+    const uint32_t cr = ini.read32(ZVP_UART_CR);
+    ini.write32(ZVP_UART_CR, (cr & ~R::cr::RXDIS.mask()) | R::cr::RXEN.mask());
+    ini.write32(ZVP_UART_MR, MR_8N1);
+    ini.write32(ZVP_UART_RXWM, 56);
+    ini.write32(ZVP_UART_RXTOUT, 10);
+    ini.write32(ZVP_UART_ISR, ini.read32(ZVP_UART_ISR));
+    ini.write32(ZVP_UART_IER, IX_OVERRUN_FRAME_PARITY_TOUT_RTRIG);
+  }
+  // cdns_uart_isr + cdns_uart_handle_rx: the whole ISR read and written back, then the RX
+  // FIFO read until SR.RXEMPTY. Returns the ISR value.
+  uint32_t isr_rx(std::string& got) {
+    const uint32_t isr = ini.read32(ZVP_UART_ISR);
+    ini.write32(ZVP_UART_ISR, isr);
+    if ((isr & IX_OVERRUN_FRAME_PARITY_TOUT_RTRIG) && !(ini.read32(ZVP_UART_CR) & R::cr::RXDIS.mask()))
+      while (!(ini.read32(ZVP_UART_SR) & SR_RXEMPTY)) got.push_back(char(ini.read32(ZVP_UART_FIFO)));
+    return isr;
+  }
+  // cdns_uart_tx_empty: FIFO empty and the transmitter idle.
+  bool tx_empty() { return (ini.read32(ZVP_UART_SR) & (SR_TXEMPTY | SR_TACTIVE)) == SR_TXEMPTY; }
+};
+
+// A typed line shorter than the trigger level arrives through the receive timeout: 10 x 4 bit
+// times (40 x 8.68 us) after the last character's stop bit.
+TEST_F(XuartpsTest, ShortInputArrivesOnTheReceiveTimeout) {
+  std::string got;
+  sc_time irq_at;
+  zvp::test::run_sim([&] {
+    linux_startup();
+    const sc_time t0 = sc_core::sc_time_stamp();
+    uart.push_rx("ls\n");
+    sc_core::wait(irq_rose);
+    irq_at = sc_core::sc_time_stamp() - t0;
+    EXPECT_TRUE(isr_rx(got) & IX_TOUT);
+    EXPECT_FALSE(line.read());
+  });
+  EXPECT_EQ(got, "ls\n");
+  EXPECT_EQ(irq_at, kChar * 3.0 + sc_time(8680 * 40, SC_NS));
+}
+
+// A burst of 60 characters: the trigger interrupt at the 56th, the rest on the timeout.
+TEST_F(XuartpsTest, BurstInterruptsAtTheTriggerLevelThenOnTimeout) {
+  std::string got;
+  std::vector<sc_time> irqs;
+  std::vector<uint32_t> causes;
+  const std::string input = std::string(30, 'a') + std::string(30, 'b');
+  zvp::test::run_sim([&] {
+    linux_startup();
+    const sc_time t0 = sc_core::sc_time_stamp();
+    uart.push_rx(input);
+    while (got.size() < input.size()) {
+      sc_core::wait(irq_rose);
+      irqs.push_back(sc_core::sc_time_stamp() - t0);
+      causes.push_back(isr_rx(got));
+    }
+  });
+  EXPECT_EQ(got, input);
+  ASSERT_EQ(irqs.size(), 2u);
+  EXPECT_EQ(irqs[0], kChar * 56.0);
+  EXPECT_TRUE(causes[0] & IX_RTRIG);
+  EXPECT_EQ(irqs[1], kChar * 60.0 + sc_time(8680 * 40, SC_NS));
+  EXPECT_TRUE(causes[1] & IX_TOUT);
+}
+
+// cdns_uart_start_tx / cdns_uart_handle_tx: clear ISR.TXEMPTY, fill the FIFO while not full
+// (at most 64 per round), enable TXEMPTY; each TXEMPTY interrupt refills; when nothing is left,
+// the interrupt is disabled. 300 characters go out in order at the baud rate.
+TEST_F(XuartpsTest, InterruptDrivenTransmitLikeStartTx) {
+  std::string msg;
+  for (int i = 0; i < 300; ++i) msg.push_back(char('a' + i % 26));
+  size_t sent = 0;
+  auto handle_tx = [&] {
+    if (sent == msg.size()) {
+      ini.write32(ZVP_UART_IDR, IX_TEMPTY);
+      return;
+    }
+    for (unsigned n = 64; n && sent < msg.size() && !(ini.read32(ZVP_UART_SR) & SR_TXFULL); --n)
+      ini.write32(ZVP_UART_FIFO, uint8_t(msg[sent++]));
+  };
+  zvp::test::run_sim([&] {
+    linux_startup();
+    const uint32_t cr = ini.read32(ZVP_UART_CR);
+    ini.write32(ZVP_UART_CR, (cr & ~R::cr::TXDIS.mask()) | R::cr::TXEN.mask());
+    ini.write32(ZVP_UART_ISR, IX_TEMPTY);
+    handle_tx();
+    ini.write32(ZVP_UART_IER, IX_TEMPTY);
+    while (ini.read32(ZVP_UART_IMR) & IX_TEMPTY) {
+      if (!line.read()) sc_core::wait(irq_rose);
+      const uint32_t isr = ini.read32(ZVP_UART_ISR);
+      ini.write32(ZVP_UART_ISR, isr);
+      if (isr & IX_TEMPTY) handle_tx();
+    }
+    EXPECT_FALSE(tx_empty());  // the last characters are still shifting out
+    while (!tx_empty()) sc_core::wait(sc_time(1, SC_US));
+    EXPECT_EQ(out, msg);
+  });
+  ASSERT_EQ(when.size(), msg.size());
+  // The FIFO never ran dry while characters were left: back to back at the baud rate.
+  EXPECT_EQ(when.back() - when.front(), kChar * double(msg.size() - 1));
+  EXPECT_FALSE(line.read());
+}
+
+// cdns_uart_console_write: interrupts masked (IMR read, written to IDR), TX enabled,
+// characters written while the FIFO is not full, then a wait for FIFO empty and transmitter
+// idle, and the mask restored. No interrupt reaches the line meanwhile.
+TEST_F(XuartpsTest, PolledConsoleWriteWithInterruptsMasked) {
+  const std::string msg(100, '#');
+  bool irq_seen = false;
+  line.listen([&](bool l) { irq_seen |= l; });
+  zvp::test::run_sim([&] {
+    linux_startup();
+    ini.write32(ZVP_UART_IER, IX_TEMPTY);
+    ini.write32(ZVP_UART_ISR, R::ISR_INFO.w1c_mask);
+    irq_seen = false;
+    const uint32_t imr = ini.read32(ZVP_UART_IMR);
+    ini.write32(ZVP_UART_IDR, imr);
+    const uint32_t cr = (ini.read32(ZVP_UART_CR) & ~R::cr::TXDIS.mask()) | R::cr::TXEN.mask();
+    ini.write32(ZVP_UART_CR, cr);
+    for (char ch : msg) {
+      while (ini.read32(ZVP_UART_SR) & SR_TXFULL) sc_core::wait(sc_time(1, SC_US));
+      ini.write32(ZVP_UART_FIFO, uint8_t(ch));
+    }
+    while (!tx_empty()) sc_core::wait(sc_time(1, SC_US));
+    EXPECT_EQ(out, msg);  // all out, including the last stop bit
+    EXPECT_FALSE(irq_seen);
+    ini.write32(ZVP_UART_IER, imr);
+    EXPECT_EQ(ini.read32(ZVP_UART_IMR), imr);
+    EXPECT_TRUE(line.read());  // TXEMPTY happened while masked: pending now
+  });
+}
+
+// The early console (cdns_early_console_setup + putc) writes CR = TX_EN | TXRST | RXRST and
+// prints with the divisors the bootloader left: 115200 baud, 86.8 us per character.
+TEST_F(XuartpsTest, EarlyConsolePrintsAtTheBootloadersBaudRate) {
+  zvp::test::run_sim([&] {
+    ini.write32(ZVP_UART_CR, R::cr::TXEN.mask() | CR_RX_TX_RES);
+    for (char ch : std::string("Booting")) {
+      while (!(ini.read32(ZVP_UART_SR) & SR_TXEMPTY)) sc_core::wait(sc_time(1, SC_US));
+      ini.write32(ZVP_UART_FIFO, uint8_t(ch));
+    }
+    sc_core::wait(kChar * 2.0);
+  });
+  EXPECT_EQ(out, "Booting");
+  ASSERT_EQ(when.size(), 7u);
+  EXPECT_EQ(when[0], kChar);
+}
+
+// The bootloader's setup comes back after every reset (the PS soft reset Linux's reboot does).
+TEST_F(XuartpsTest, BootSetupKeptOverReset) {
+  zvp::test::run_sim([&] {
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x114u);
+    EXPECT_EQ(ini.read32(ZVP_UART_MR), MR_8N1);
+    ini.write32(ZVP_UART_BAUDGEN, 5);
+    ini.write32(ZVP_UART_CR, CR_RX_TX_DIS);
+    ini.write32(ZVP_UART_RXWM, 56);
+    uart.reset();
+    EXPECT_EQ(ini.read32(ZVP_UART_BAUDGEN), 124u);
+    EXPECT_EQ(ini.read32(ZVP_UART_BAUDDIV), 6u);
+    EXPECT_EQ(ini.read32(ZVP_UART_CR), 0x114u);
+    EXPECT_EQ(ini.read32(ZVP_UART_RXWM), 0x20u);  // not part of the setup: power-on value
+    EXPECT_EQ(uart.char_time(), kChar);
+    uart.push_rx('z');  // RX is enabled: it arrives without any driver set-up
+    sc_core::wait(kChar + sc_time(1, SC_US));
+    EXPECT_EQ(uart.rx_level(), 1u);
+  });
+}
+
+// cdns_uart_break_ctl: start break = CR | STARTBRK; stop = CR | STOPBRK when it reads clear.
+// RX disabled by RXDIS (cdns_uart_stop_rx) drops nothing already in the FIFO.
+TEST_F(XuartpsTest, BreakControlBitsAndStopRx) {
+  zvp::test::run_sim([&] {
+    linux_startup();
+    uint32_t cr = ini.read32(ZVP_UART_CR);
+    ini.write32(ZVP_UART_CR, cr | R::cr::STTBRK.mask());
+    EXPECT_TRUE(ini.read32(ZVP_UART_CR) & R::cr::STTBRK.mask());
+    cr = ini.read32(ZVP_UART_CR) & ~R::cr::STTBRK.mask();
+    ini.write32(ZVP_UART_CR, cr | R::cr::STPBRK.mask());
+    EXPECT_TRUE(ini.read32(ZVP_UART_CR) & R::cr::STPBRK.mask());
+    uart.push_rx("ab");
+    sc_core::wait(kChar * 1.5);
+    ini.write32(ZVP_UART_CR, ini.read32(ZVP_UART_CR) | R::cr::RXDIS.mask());
+    sc_core::wait(kChar * 2.0);
+    EXPECT_EQ(uart.rx_level(), 1u);  // 'a' kept, 'b' not received while disabled
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('a'));
+    // Input waiting for the receiver stays queued (the model loses no typed character).
+    ini.write32(ZVP_UART_CR, (ini.read32(ZVP_UART_CR) & ~R::cr::RXDIS.mask()) | R::cr::RXEN.mask());
+    sc_core::wait(kChar * 1.5);
+    EXPECT_EQ(ini.read32(ZVP_UART_FIFO), uint32_t('b'));
+  });
+}
+
+}  // namespace
