@@ -1,4 +1,5 @@
-// zvp boot <elf>: boot a bare-metal ARM ELF on the Zynq PS of a board.
+// zvp boot <elf> | --kernel FILE: boot a bare-metal ARM ELF, or a Linux kernel directly (like
+// QEMU's -kernel), on the Zynq PS of a board.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -20,9 +21,21 @@ namespace {
 
 const char* kBootHelp =
 R"(usage: zvp boot <elf> [options]
+       zvp boot --kernel zImage|Image|uImage [--dtb FILE] [--initrd FILE] [--append ARGS]
+                [--no-reboot] [options]
 
 Boots a bare-metal ARM ELF (arm-none-eabi, linked for DDR or OCM) on the Zynq-7000 PS and runs
 it until it exits through semihosting (SYS_EXIT / SYS_EXIT_EXTENDED) or the time limit.
+
+With --kernel, boots a Linux kernel as a boot loader would (docs/usage.md, "Booting Linux"):
+the kernel, the device tree and the initramfs are placed in DDR and the core enters the kernel
+with r0 = 0, r1 = 0xFFFFFFFF, r2 = the device tree, in SVC mode with interrupts masked.
+  --kernel FILE         a zImage, a uImage (uncompressed payload) or a raw Image (not vmlinux)
+  --dtb FILE            the device tree blob (default: the board's, <build>/dts/<board>.dtb)
+  --initrd FILE         an initramfs; its extent goes into /chosen (linux,initrd-start/end)
+  --append ARGS         the kernel command line (/chosen bootargs; default: the DTB's own)
+  --no-reboot           a software reset (Linux's `reboot`) ends the run with status 0 instead
+                        of restarting the platform; poweroff/halt always end it (status 0)
 
 options:
   --board NAME          board configuration (default zybo-z7-20; 'zvp boards' lists them),
@@ -72,29 +85,55 @@ options:
   --quiet               no summary line
 
 TIME values take a unit: s, ms, us, ns, ps (e.g. 500ms).
-exit status: the firmware's exit status (mod 256); 2 bad options/input; 3 time limit reached or
-lock-up; 4 internal error; 6 killed from the debugger (--gdb). The summary line names the source; see 'zvp --help' (--status-file).
+exit status: the firmware's exit status (mod 256); 0 when a kernel halts or (--no-reboot)
+requests a reboot; 2 bad options/input; 3 time limit reached or lock-up; 4 internal error; 6 killed from the debugger (--gdb). The summary line names the source; see 'zvp --help' (--status-file).
 )";
+
+// --kernel, --dtb, --initrd, --append, --no-reboot: a Linux kernel boot.
+void apply_kernel_options(const cli::Parsed& p, Scenario& sc) {
+  boot::KernelBootSpec& b = sc.boot;
+  b.kernel = p.get("--kernel");
+  if (b.kernel.empty()) throw cli::UsageError("--kernel: empty file name");
+  sc.name = b.kernel;
+  if (p.has("--dtb")) {
+    b.dtb = p.get("--dtb");
+  } else {
+    b.dtb = board_dtb_path(sc.board, build_dir_of_executable());
+    b.dtb_is_boards = true;
+  }
+  b.initrd = p.get("--initrd");
+  if (p.has("--append")) b.append = p.get("--append");
+  b.no_reboot = p.has("--no-reboot");
+}
 
 }  // namespace
 
 int cmd_boot(int argc, char** argv) {
   std::vector<std::string> with_value = {"--board", "--max-sim-time", "--trace", "--trace-file", "--pl",
-                                         "--load", "--images", "--boot-flags"};
+                                         "--load", "--images", "--boot-flags", "--kernel", "--dtb",
+                                         "--initrd", "--append"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
-  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap", "--gdb-wait"});
+  auto p = cli::parse(argc, argv, 2, with_value,
+                      {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap", "--gdb-wait", "--no-reboot"});
   if (p.has("--help")) {
     std::fputs(kBootHelp, stdout);
     return 0;
   }
-  if (p.positional.size() != 1) throw cli::UsageError("expected exactly one ELF file (see --help)");
-
   // A boot is a scenario built from the flags.
   Scenario sc;
-  sc.arm_elf = p.positional[0];
-  sc.name = sc.arm_elf;
   sc.board = p.get("--board", "zybo-z7-20");
+  if (p.has("--kernel")) {
+    if (!p.positional.empty())
+      throw cli::UsageError("--kernel boots a kernel: no ELF file as well ('" + p.positional[0] + "')");
+    apply_kernel_options(p, sc);
+  } else {
+    for (const char* o : {"--dtb", "--initrd", "--append", "--no-reboot"})
+      if (p.has(o)) throw cli::UsageError(std::string(o) + " needs --kernel FILE");
+    if (p.positional.size() != 1) throw cli::UsageError("expected exactly one ELF file, or --kernel FILE (see --help)");
+    sc.arm_elf = p.positional[0];
+    sc.name = sc.arm_elf;
+  }
   if (p.has("--pl")) apply_design_spec(sc, p.get("--pl"), "--pl");
   apply_param_options(p, sc);
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
@@ -132,8 +171,9 @@ int cmd_boot(int argc, char** argv) {
                  "(--max-sim-time)\n",
                  sc.max_sim_time.to_string().c_str());
   }
+  if (!r.end_reason.empty()) std::fprintf(stderr, "zvp boot: %s\n", r.end_reason.c_str());
   if (p.has("--stats")) print_stats(*session);
-  if (!p.has("--quiet")) print_summary(sc.arm_elf, *session, r, status);
+  if (!p.has("--quiet")) print_summary(sc.name, *session, r, status);
   if (trace_file) std::fclose(trace_file);
   return status;
 }

@@ -1,6 +1,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "core/code_profile.h"
 #include "core/elf_loader.h"
@@ -100,6 +101,7 @@ void print_summary(const std::string& what, const Session& s, const RunResult& r
 
 int run_outcome(const RunResult& r, const sc_core::sc_time& limit) {
   if (r.exited) return cli::firmware_exit(r.exit_status);
+  if (!r.end_reason.empty()) return cli::simulator_exit(0, r.end_reason);  // a kernel's halt or reboot
   if (r.killed) return cli::simulator_exit(cli::kExitKilled, "killed by the debugger");
   if (r.locked_up)
     return cli::simulator_exit(cli::kExitTimeLimit, "lock-up (abort on the abort vector), time limit " +
@@ -133,6 +135,12 @@ std::unique_ptr<Session> open_session(const Scenario& sc, const HostIo& io) {
   } catch (const ConfigError& e) {
     throw cli::UsageError(e.what());
   }
+}
+
+std::string build_dir_of_executable() {
+  std::error_code ec;
+  const auto exe = std::filesystem::canonical("/proc/self/exe", ec);
+  return ec ? std::string(".") : exe.parent_path().parent_path().string();
 }
 
 DataLoad parse_load(const std::string& spec) {

@@ -28,6 +28,9 @@ int run_outcome(const RunResult& r, const sc_core::sc_time& limit);
 void check_output_file(const std::string& path, const std::string& option);
 void print_stats(Session& s);
 DataLoad parse_load(const std::string& spec);
+// The build directory this zvp executable belongs to (<build>/bin/zvp -> <build>), where the
+// build-time data is (firmware, device trees).
+std::string build_dir_of_executable();
 // Builds the session; bad input (ELF, board, data, PL design, parameter) becomes a UsageError.
 std::unique_ptr<Session> open_session(const Scenario& sc, const HostIo& io);
 

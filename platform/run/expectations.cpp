@@ -48,10 +48,15 @@ std::vector<Check> check_expectations(const Expectations& expect, double time_li
     checks.push_back({"finished", false, "simulated-time limit of " + fmt_number(time_limit_s) +
                                              " s reached before the firmware exited"});
   if (run.killed) checks.push_back({"finished", false, "killed by the debugger before the firmware exited"});
+  // A kernel that halts or asks for a reboot under no_reboot ends with status 0 (its reason).
+  const bool ended = !run.end_reason.empty();
   if (expect.exit_status)
-    checks.push_back({"exit_status", run.exited && run.exit_status == *expect.exit_status,
+    checks.push_back({"exit_status",
+                      run.exited ? run.exit_status == *expect.exit_status : ended && *expect.exit_status == 0,
                       "expected " + std::to_string(*expect.exit_status) + ", got " +
-                          (run.exited ? std::to_string(run.exit_status) : std::string("no exit"))});
+                          (run.exited ? std::to_string(run.exit_status)
+                           : ended    ? "0 (" + run.end_reason + ")"
+                                      : std::string("no exit"))});
   for (const auto& s : expect.uart_contains)
     checks.push_back({"uart_contains", console.find(s) != std::string::npos, s});
   for (const auto& re : expect.uart_regex) {

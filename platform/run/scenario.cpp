@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
+#include <filesystem>
 
 #include "board.h"
 #include "core/units.h"
@@ -93,7 +94,39 @@ std::map<std::string, std::pair<double, double>> bands(const YAML::Node& n, cons
   return out;
 }
 
+// A path of a kernel boot's key: ${BUILD}/${SOURCE} expanded, then relative to the scenario
+// file's folder.
+std::string boot_path(const YAML::Node& n, const char* key, const std::string& path, const std::string& build,
+                      const std::string& source) {
+  const std::string v = expand(as<std::string>(n, key, path), build, source);
+  if (v.empty()) throw ConfigError(path + ": '" + key + "' is empty");
+  const std::filesystem::path p(v);
+  return p.is_absolute() ? v : (std::filesystem::path(path).parent_path() / p).string();
+}
+
+// `kernel`, `dtb`, `initrd`, `append`, `no_reboot` (a Linux kernel boot, zvp boot --kernel).
+void parse_kernel_boot(const YAML::Node& root, const std::string& path, const std::string& build,
+                       const std::string& source, Scenario& s) {
+  boot::KernelBootSpec& b = s.boot;
+  b.kernel = boot_path(root["kernel"], "kernel", path, build, source);
+  if (root["dtb"]) {
+    b.dtb = boot_path(root["dtb"], "dtb", path, build, source);
+  } else {
+    b.dtb = board_dtb_path(s.board, build);
+    b.dtb_is_boards = true;
+  }
+  if (root["initrd"]) b.initrd = boot_path(root["initrd"], "initrd", path, build, source);
+  if (root["append"]) b.append = as<std::string>(root["append"], "append", path);
+  if (root["no_reboot"]) b.no_reboot = as<bool>(root["no_reboot"], "no_reboot", path);
+}
+
 }  // namespace
+
+std::string board_dtb_path(const std::string& board, const std::string& build_dir) {
+  const std::string name = board.size() > 5 && board.compare(board.size() - 5, 5, ".yaml") == 0
+                               ? std::filesystem::path(board).stem().string() : board;
+  return build_dir + "/dts/" + name + ".dtb";
+}
 
 static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
                               const std::string& source_dir);
@@ -115,7 +148,8 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& path, const s
 static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
                               const std::string& source_dir) {
   check_keys(root, path, "", {"scenario", "description", "board", "timing", "max_sim_time", "firmware", "pl",
-                              "params", "data", "run", "labels", "expect", "reference"});
+                              "params", "data", "run", "labels", "expect", "reference", "kernel", "dtb",
+                              "initrd", "append", "no_reboot"});
   Scenario s;
   s.path = path;
   if (!root["scenario"]) throw ConfigError(path + ": missing 'scenario' (its name)");
@@ -129,9 +163,16 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
   if (root["timing"]) s.params.push_back({"sim.timing", as<std::string>(root["timing"], "timing", path), origin});
   if (root["max_sim_time"]) s.max_sim_time = time_of(root["max_sim_time"], "max_sim_time", path);
   YAML::Node fw = root["firmware"];
-  if (!fw || !fw.IsMap() || !fw["arm"]) throw ConfigError(path + ": missing 'firmware: {arm: ...}'");
-  check_keys(fw, path, "firmware", {"arm"});
-  s.arm_elf = expand(as<std::string>(fw["arm"], "firmware.arm", path), build_dir, source_dir);
+  if (root["kernel"]) {
+    if (fw) throw ConfigError(path + ": 'kernel' and 'firmware' both given (a run boots one of them)");
+    parse_kernel_boot(root, path, build_dir, source_dir, s);
+  } else {
+    for (const char* k : {"dtb", "initrd", "append", "no_reboot"})
+      if (root[k]) throw ConfigError(path + ": '" + k + "' needs 'kernel' (a Linux kernel boot)");
+    if (!fw || !fw.IsMap() || !fw["arm"]) throw ConfigError(path + ": missing 'firmware: {arm: ...}' (or 'kernel')");
+    check_keys(fw, path, "firmware", {"arm"});
+    s.arm_elf = expand(as<std::string>(fw["arm"], "firmware.arm", path), build_dir, source_dir);
+  }
   if (YAML::Node pl = root["pl"]) {
     if (pl.IsScalar()) {
       s.pl_design = as<std::string>(pl, "pl", path);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/params.h"
+#include "kernel_boot.h"
 
 namespace YAML {
 class Node;
@@ -49,7 +50,8 @@ struct Scenario {
   std::string board = "zybo-z7-20";
   std::string pl_design;            // "" = the board's default design
   sc_core::sc_time max_sim_time{60, sc_core::SC_SEC};
-  std::string arm_elf;              // firmware.arm
+  std::string arm_elf;              // firmware.arm ("" for a kernel boot)
+  boot::KernelBootSpec boot;        // kernel, dtb, initrd, append, no_reboot: a Linux kernel boot
   std::vector<DataLoad> data;
   uint32_t images = 0;              // run.images: boot parameter (0 = firmware default)
   uint32_t flags = 0;               // run.flags: boot parameter (firmware-specific bits)
@@ -78,6 +80,10 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& path, const s
 // A load address: a number, or the name of a memory-map region (ZVP_MEMMAP_REGIONS), whose base
 // it becomes. ConfigError naming `what` and listing the regions otherwise.
 void resolve_load_address(const std::string& text, DataLoad& d, const std::string& what);
+
+// The device tree of a board built with the project: <build>/dts/<board>.dtb (a board given as
+// a path to its .yaml file: the file's stem).
+std::string board_dtb_path(const std::string& board, const std::string& build_dir);
 
 // "DESIGN[:VARIANT]" -> the design and, for a variant, the setting pl.<design>.variant.
 void apply_design_spec(Scenario& s, const std::string& spec, const std::string& origin);

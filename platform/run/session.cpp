@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/elf_loader.h"
+#include "platform_reset.h"
 #include "session_data.h"
 #include "session_debug.h"
 #include "session_profiles.h"
@@ -35,6 +36,18 @@ std::vector<std::pair<std::string, double>> cache_counters(const arm::A9MemorySy
           {"maintenance_ops", double(n.maintenance)}};
 }
 
+// The CPU model's halt detection (issue 30's interface: a core waiting with interrupts masked
+// for ever reports halted_forever() and ends the run through its exit event); false for a
+// model without it.
+template <typename Cpu>
+auto halted_forever_of(const Cpu& c, int) -> decltype(c.halted_forever()) {
+  return c.halted_forever();
+}
+template <typename Cpu>
+bool halted_forever_of(const Cpu&, long) {
+  return false;
+}
+
 }  // namespace
 
 // Construction by concern, in this order (the first bad input decides the error): the platform
@@ -42,16 +55,24 @@ std::vector<std::pair<std::string, double>> cache_counters(const arm::A9MemorySy
 // servers, the VCD.
 Session::Session(const Scenario& sc, const HostIo& io)
     : sc_(sc), io_(io), cfg_(std::make_unique<RunConfig>(sc)) {
-  ElfImage img = load_elf_file(sc_.arm_elf, kElfMachineArm);
+  const bool kernel = sc_.boot.active();
+  boot::KernelBoot kb;
+  if (kernel) kb = boot::prepare_kernel_boot(sc_.boot, cfg_->soc.ddrc.size);
+  ElfImage img = kernel ? kernel_boot_image(kb, sc_.boot.kernel) : load_elf_file(sc_.arm_elf, kElfMachineArm);
   soc_ = std::make_unique<ZynqPlatform>("zynq", cfg_->soc);
   PlDesign* pl = cfg_->design.get();
   if (pl) pl->build(*soc_);
   connect_uarts();
   soc_->load_elf(img);
   load_data_files(sc_.data, img, *soc_);
+  if (kernel) {
+    boot_image_ = img;
+    soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
+    soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
+  }
   profiles_ = std::make_unique<RunProfiles>(io_, sc_, soc_->cpu, std::move(img.functions),
                                             pl ? pl->profiled_core() : nullptr, cfg_->design_name);
-  write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);
+  if (!kernel) write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);  // Linux is told through its DTB
   tracing_ = std::make_unique<RunTracing>(io_, *soc_);
   debug_ = std::make_unique<DebugServers>(io_, soc_->cpu, soc_->cpu.name(), pl ? pl->debug_core() : nullptr,
                                           cfg_->design_name);
@@ -123,7 +144,7 @@ void Session::progress_thread() {
 // When the firmware exits, the UARTs still hold characters it wrote: let them drain so no
 // console output is lost, then stop.
 void Session::finish_thread() {
-  sc_core::wait(soc_->cpu.exit_event());
+  sc_core::wait(soc_->cpu.exit_event() | end_ev_);
   exit_time_s_ = sc_core::sc_time_stamp().to_seconds();
   console_.drain();
   sc_core::sc_stop();
@@ -140,13 +161,18 @@ RunResult Session::run() {
   r.exited = soc_->cpu.exited();
   r.exit_status = soc_->cpu.exit_status();
   r.killed = debug_->killed();
-  r.time_limit = !r.exited && !r.killed;
+  r.end_reason = end_reason_;
+  if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
+  r.reboots = reboots_;
+  const bool ended = !r.end_reason.empty();
+  r.time_limit = !r.exited && !r.killed && !ended;
   {
     const std::string why = r.exited ? "the ARM firmware exited with status " + std::to_string(r.exit_status)
                             : r.killed ? std::string("killed from a debugger")
+                            : ended    ? r.end_reason
                                        : std::string("simulated-time limit reached");
     const int status = r.exited ? r.exit_status : 0;
-    const int signal = r.exited ? 0 : 14;  // SIGALRM: gdb shows "terminated with signal SIGALRM"
+    const int signal = r.exited || ended ? 0 : 14;  // SIGALRM: gdb shows "terminated with signal SIGALRM"
     debug_->end_of_run(status, signal, why);
   }
   r.locked_up = soc_->cpu.locked_up();
@@ -157,6 +183,25 @@ RunResult Session::run() {
   tracing_->close();
   profiles_->write();
   return r;
+}
+
+// Linux's `reboot` writes SLCR PSS_RST_CTRL.SOFT_RST: the chip resets the whole PS and boots
+// again. The core stops at once; then either the run ends (--no-reboot, as QEMU's option) or
+// every device is reset and the images are placed again before the core restarts.
+void Session::on_software_reset() {
+  soc_->cpu.request_system_reset([this] {
+    if (sc_.boot.no_reboot) {
+      end_reason_ = "reboot requested (--no-reboot)";
+      end_ev_.notify(sc_core::SC_ZERO_TIME);
+      return false;
+    }
+    ++reboots_;
+    std::fprintf(stderr, "[zvp] software reset at %.6f s: the platform restarts\n",
+                 soc_->cpu.local_time().to_seconds());
+    reset_platform_devices(*soc_);
+    soc_->load_elf(boot_image_);
+    return true;
+  });
 }
 
 }  // namespace zvp

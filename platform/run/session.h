@@ -1,6 +1,7 @@
 // One run of the platform, shared by `zvp boot` and `zvp run`: resolves the configuration,
 // builds the PS and the PL design, loads the ELF and the data files into DDR, writes the
-// boot-parameter block, connects the UARTs to the host, simulates until the firmware exits or
+// boot-parameter block (or, for a Linux kernel, places the kernel, device tree and initramfs
+// and restarts the platform on a software reset), connects the UARTs to the host, simulates until the firmware exits or
 // the time limit, and reports what happened. Each concern of the construction has its own part:
 // the data in DDR (session_data.h), the profiles (session_profiles.h), tracing for the host's
 // viewers (session_tracing.h) and the GDB servers (session_debug.h).
@@ -63,6 +64,10 @@ struct RunResult {
   bool time_limit = false;   // stopped by the simulated-time limit
   bool killed = false;       // a debugger killed the run (gdb kill)
   bool locked_up = false;    // the core locked up (an abort on the abort vector); time ran on
+  // A kernel boot's end other than an exit (exit status 0): "halted" (the core waits with
+  // interrupts masked for ever: poweroff/halt) or "reboot requested (--no-reboot)".
+  std::string end_reason;
+  unsigned reboots = 0;      // software resets that restarted the platform
   double sim_s = 0;          // simulated time at exit (or at the limit)
   double wall_s = 0;
   uint64_t arm_instructions = 0;
@@ -85,6 +90,11 @@ class Session {
   void spawn_threads();
   void progress_thread();
   void finish_thread();
+  void on_software_reset();     // SLCR PSS_RST_CTRL.SOFT_RST written (kernel boots only)
+  ElfImage boot_image_;         // a kernel boot's pieces as loadable segments
+  sc_core::sc_event end_ev_;    // a kernel boot ended without an exit (end_reason_)
+  std::string end_reason_;
+  unsigned reboots_ = 0;
   double exit_time_s_ = -1;
   Scenario sc_;
   HostIo io_;

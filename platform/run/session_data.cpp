@@ -65,6 +65,21 @@ void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware
   }
 }
 
+ElfImage kernel_boot_image(const boot::KernelBoot& kb, const std::string& kernel_path) {
+  ElfImage img;
+  img.path = kernel_path;
+  img.machine = kElfMachineArm;
+  img.entry = kb.entry;
+  for (const boot::Piece& p : kb.pieces) {
+    ElfSegment seg;
+    seg.paddr = seg.vaddr = p.address;
+    seg.memsz = p.bytes.size();
+    seg.data = p.bytes;
+    img.segments.push_back(std::move(seg));
+  }
+  return img;
+}
+
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc) {
   zvp_bootparam bp{};
   bp.magic = ZVP_BOOTPARAM_MAGIC;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/elf_loader.h"
+#include "kernel_boot.h"
 #include "scenario.h"
 #include "zynq_platform.h"
 
@@ -17,6 +18,11 @@ void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware
 
 // The run parameters the firmware reads at boot (images, flags, the board's CPU clock), at
 // ZVP_BOOTPARAM_BASE when DDR reaches that far.
+// A kernel boot's pieces (kernel, device tree, initramfs) as the segments of an image named
+// after the kernel file, entered at the kernel's entry: placed like a firmware (load_elf), and
+// what data files must not overlap.
+ElfImage kernel_boot_image(const boot::KernelBoot& kb, const std::string& kernel_path);
+
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc);
 
 }  // namespace zvp

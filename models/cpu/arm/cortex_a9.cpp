@@ -115,6 +115,19 @@ void CortexA9::connect_fiq(IrqLine& line) {
 
 void CortexA9::set_entry(uint32_t pc) { entry_ = pc; }
 
+void CortexA9::set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2) {
+  boot_regs_[0] = r0;
+  boot_regs_[1] = r1;
+  boot_regs_[2] = r2;
+  boot_regs_set_ = true;
+}
+
+void CortexA9::request_system_reset(std::function<bool()> handler) {
+  system_reset_ = std::move(handler);
+  request_stop();
+  uc_emu_stop(uc_.uc());
+}
+
 bool CortexA9::interrupt_deliverable() const {
   const uint32_t c = cpsr();
   return (fiq_ && !(c & kF)) || (irq_ && !(c & kI));
@@ -372,9 +385,9 @@ void CortexA9::run() {
   map_memory();
   uc_.enter_secure_state();
   uc_.identify_as_zynq_a9();
-  if (boot_regs_set_)
-    for (unsigned i = 0; i < 3; ++i) set_reg(UC_ARM_REG_R0 + int(i), boot_regs_[i]);
   set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
+  if (boot_regs_set_)
+    for (int i = 0; i < 3; ++i) set_reg(UC_ARM_REG_R0 + i, boot_regs_[i]);
   // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
   dbg_.save_reset_state();
   using clock = std::chrono::steady_clock;
@@ -476,6 +489,16 @@ void CortexA9::run() {
         if (sleeping_) step_after_wake = true;
         else if (!debug_stop(StopReason{StopReason::Step})) break;
       }
+    }
+    if (system_reset_) {
+      const std::function<bool()> handler = std::move(system_reset_);
+      system_reset_ = nullptr;
+      if (!handler()) break;
+      reset_core();                    // the reset state saved at the start, PC at the entry
+      // The images were placed again behind Unicorn's back: no stale translations of memory.
+      for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
+      handler_modes_.clear();
+      continue;
     }
     if (qk_.need_sync()) boundary_sync();
   }

@@ -163,7 +163,7 @@ A9DebugView::~A9DebugView() {
 }
 
 void A9DebugView::save_reset_state() {
-  if (agent_ && !reset_ctx_ && uc_context_alloc(uc_.uc(), &reset_ctx_) == UC_ERR_OK)
+  if (!reset_ctx_ && uc_context_alloc(uc_.uc(), &reset_ctx_) == UC_ERR_OK)
     uc_context_save(uc_.uc(), reset_ctx_);
 }
 

@@ -75,7 +75,8 @@ class A9DebugView {
   void forget_resume() { bp_skip_ = 1; }
 
   // --- reset ---
-  // Keeps the core's state now (registers, CP15, VFP) for reset(); with an agent only.
+  // Keeps the core's state now (registers, CP15, VFP) for reset(): a debugger's monitor reset,
+  // a system reset.
   void save_reset_state();
   // The core's reset (not the platform's): the saved state, PC at entry.
   void reset(uint32_t entry);

@@ -24,13 +24,6 @@ namespace zvp {
 
 using namespace arm;  // a9_bits.h
 
-void CortexA9::set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2) {
-  boot_regs_[0] = r0;
-  boot_regs_[1] = r1;
-  boot_regs_[2] = r2;
-  boot_regs_set_ = true;
-}
-
 uint8_t* CortexA9::dmi_ptr(uint32_t pa, uint32_t len) const {
   for (const DmiRegion& r : dmi_)
     if (r.ptr && pa >= r.base && uint64_t(pa) - r.base + len <= r.size) return r.ptr + (pa - r.base);
