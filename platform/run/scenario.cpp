@@ -115,7 +115,7 @@ Scenario parse_scenario(const YAML::Node& root, const std::string& path, const s
 static Scenario parse_checked(const YAML::Node& root, const std::string& path, const std::string& build_dir,
                               const std::string& source_dir) {
   check_keys(root, path, "", {"scenario", "description", "board", "timing", "max_sim_time", "firmware", "pl",
-                              "params", "data", "run", "labels", "expect", "reference"});
+                              "params", "data", "run", "labels", "expect", "reference", "console_script"});
   Scenario s;
   s.path = path;
   if (!root["scenario"]) throw ConfigError(path + ": missing 'scenario' (its name)");
@@ -128,6 +128,8 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
   // `timing:` is the shorthand of sim.timing (checked where the tree applies it).
   if (root["timing"]) s.params.push_back({"sim.timing", as<std::string>(root["timing"], "timing", path), origin});
   if (root["max_sim_time"]) s.max_sim_time = time_of(root["max_sim_time"], "max_sim_time", path);
+  if (root["console_script"])
+    s.console_script = expand(as<std::string>(root["console_script"], "console_script", path), build_dir, source_dir);
   YAML::Node fw = root["firmware"];
   if (!fw || !fw.IsMap() || !fw["arm"]) throw ConfigError(path + ": missing 'firmware: {arm: ...}'");
   check_keys(fw, path, "firmware", {"arm"});
