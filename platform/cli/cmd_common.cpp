@@ -36,6 +36,10 @@ void apply_param_options(const cli::Parsed& p, Scenario& sc) {
 
 void apply_console_options(const cli::Parsed& p, Scenario& sc) {
   if (p.has("--console-script")) sc.console_script = p.get("--console-script");
+  // A person at the terminal decides when a boot ends (Ctrl-A x): no default time limit then.
+  // (The console keeps simulated time from running ahead of the host's clock.)
+  if (p.has("--console") && !p.has("--max-sim-time") && sc.path.empty())
+    sc.max_sim_time = sc_core::sc_time(30.0 * 24 * 3600, sc_core::SC_SEC);  // 30 days
 }
 
 HostIo host_io_options(const cli::Parsed& p) {

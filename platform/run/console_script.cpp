@@ -1,5 +1,6 @@
 #include "console_script.h"
 
+#include <cctype>
 #include <cstdio>
 #include <sstream>
 
@@ -8,17 +9,6 @@
 #include "core/units.h"
 
 namespace zvp {
-
-namespace {
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
 
 std::string unescape_script_text(const std::string& text, const std::string& where) {
   std::string out;
@@ -34,10 +24,11 @@ std::string unescape_script_text(const std::string& text, const std::string& whe
       case 't': out += '\t'; break;
       case '\\': out += '\\'; break;
       case 'x': {
-        const int hi = i + 1 < text.size() ? hex_digit(text[i + 1]) : -1;
-        const int lo = i + 2 < text.size() ? hex_digit(text[i + 2]) : -1;
-        if (hi < 0 || lo < 0) throw ConfigError(where + ": \\x needs two hex digits (\\xNN)");
-        out += char(hi * 16 + lo);
+        const std::string hex = text.substr(i + 1, 2);
+        if (hex.size() != 2 || !std::isxdigit(static_cast<unsigned char>(hex[0])) ||
+            !std::isxdigit(static_cast<unsigned char>(hex[1])))
+          throw ConfigError(where + ": \\x needs two hex digits (\\xNN)");
+        out += char(std::stoi(hex, nullptr, 16));
         i += 2;
         break;
       }
