@@ -47,10 +47,19 @@ options:
   --cpi X               (= --set cpu0.cpi=...) flat CPU cycles per instruction instead of the default Cortex-A9
                         pipeline timing model (models/cpu/arm/README.md)
   --uart0 PATH          UART0 transmit output to PATH (default: stdout if it is the board's
-                        console, else discarded)
-  --uart1 PATH          UART1 transmit output to PATH (UART1 is the console on most boards)
+                        console, else discarded); or a live endpoint:
+  --uart0 tcp:PORT[,nowait]  a TCP server on 127.0.0.1:PORT (0: any free port, printed), one
+                        client: output to it, its bytes to the receiver; the run waits for a
+                        client (nowait: output is dropped while none is connected)
+  --uart0 pty           a pseudo-terminal, its path printed on stderr
+  --uart1 PATH|tcp:PORT[,nowait]|pty   the same for UART1 (the console on most boards)
   --uart0-rx PATH       UART0 receives the bytes of PATH (paced at the baud rate)
   --uart1-rx PATH       UART1 receives the bytes of PATH
+  --console             the console UART on this terminal (raw mode): keys to its receiver;
+                        Ctrl-A x quits (exit status 0), Ctrl-A h lists the commands
+  --console-script FILE play a script against the console UART in simulated time: lines
+                        `expect TEXT`, `send TEXT` (escapes \n \r \t \\ \xNN), `timeout TIME`,
+                        `# comment`; a failed expect ends the run with exit status 5
   --uart-instant        no baud-rate pacing of UART transmission (FIFO/status still modelled)
   --pl DESIGN[:VARIANT] the PL design behind GP0/HP/IRQ_F2P (default: the board's; 'none' for an
                         empty PL, where GP accesses get DECERR)
@@ -86,7 +95,8 @@ options:
 
 TIME values take a unit: s, ms, us, ns, ps (e.g. 500ms).
 exit status: the firmware's exit status (mod 256); 0 when a kernel halts or (--no-reboot)
-requests a reboot; 2 bad options/input; 3 time limit reached or lock-up; 4 internal error; 6 killed from the debugger (--gdb). The summary line names the source; see 'zvp --help' (--status-file).
+requests a reboot; 2 bad options/input; 3 time limit reached or lock-up; 4 internal error; 5 a
+console-script expect failed; 6 killed from the debugger (--gdb). The summary line names the source; see 'zvp --help' (--status-file).
 )";
 
 // --kernel, --dtb, --initrd, --append, --no-reboot: a Linux kernel boot.
@@ -115,7 +125,8 @@ int cmd_boot(int argc, char** argv) {
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
   auto p = cli::parse(argc, argv, 2, with_value,
-                      {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap", "--gdb-wait", "--no-reboot"});
+                      {"--help", "--stats", "--quiet", "--uart-instant", "--allow-overlap", "--gdb-wait", "--no-reboot",
+                       "--console"});
   if (p.has("--help")) {
     std::fputs(kBootHelp, stdout);
     return 0;
@@ -151,8 +162,8 @@ int cmd_boot(int argc, char** argv) {
   if (p.has("--allow-overlap"))
     for (auto& d : sc.data) d.overlap_allowed = true;
 
-  for (const char* o : {"--uart0", "--uart1", "--vcd"})
-    if (p.has(o)) check_output_file(p.get(o), o);
+  if (p.has("--vcd")) check_output_file(p.get("--vcd"), "--vcd");  // --uartN: host_io_options
+  apply_console_options(p, sc);
   std::FILE* trace_file = nullptr;
   if (p.has("--trace-file")) {
     trace_file = std::fopen(p.get("--trace-file").c_str(), "w");

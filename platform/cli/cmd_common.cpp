@@ -7,13 +7,15 @@
 #include "core/elf_loader.h"
 #include "core/stats.h"
 #include "core/units.h"
+#include "endpoint.h"
 #include "exit_status.h"
 #include "session_cli.h"
 
 namespace zvp {
 
 const std::vector<std::string> kParamOptions = {"--set", "--timing", "--quantum", "--cpi"};
-const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--vcd",
+const std::vector<std::string> kHostOptions = {"--uart0", "--uart1", "--uart0-rx", "--uart1-rx", "--console-script",
+                                               "--vcd",
                                                "--perfetto", "--perfetto-filter", "--perfetto-max-events",
                                                "--profile", "--profile-rv", "--profile-period",
                                                "--gdb", "--gdb-rv"};
@@ -33,10 +35,29 @@ void apply_param_options(const cli::Parsed& p, Scenario& sc) {
   }
 }
 
+void apply_console_options(const cli::Parsed& p, Scenario& sc) {
+  if (p.has("--console-script")) sc.console_script = p.get("--console-script");
+  // A person at the terminal decides when a boot ends (Ctrl-A x): no default time limit then.
+  // (The console keeps simulated time from running ahead of the host's clock.)
+  if (p.has("--console") && !p.has("--max-sim-time") && sc.path.empty())
+    sc.max_sim_time = sc_core::sc_time(30.0 * 24 * 3600, sc_core::SC_SEC);  // 30 days
+}
+
 HostIo host_io_options(const cli::Parsed& p) {
   HostIo io;
-  io.uart_tx_path[0] = p.get("--uart0");
-  io.uart_tx_path[1] = p.get("--uart1");
+  for (unsigned i = 0; i < 2; ++i) {
+    const std::string opt = "--uart" + std::to_string(i);
+    io.uart_tx_path[i] = p.get(opt);
+    if (!p.has(opt)) continue;
+    hostio::EndpointSpec spec;
+    try {  // "tcp:PORT[,nowait]", "pty" or a file
+      spec = hostio::parse_endpoint_spec(io.uart_tx_path[i], opt);
+    } catch (const ConfigError& e) {
+      throw cli::UsageError(e.what());
+    }
+    if (spec.kind == hostio::EndpointSpec::Kind::File) check_output_file(spec.path, opt);
+  }
+  io.console_terminal = p.has("--console");
   io.uart_rx_path[0] = p.get("--uart0-rx");
   io.uart_rx_path[1] = p.get("--uart1-rx");
   io.uart_instant_tx = p.has("--uart-instant");
@@ -100,6 +121,11 @@ void print_summary(const std::string& what, const Session& s, const RunResult& r
 }
 
 int run_outcome(const RunResult& r, const sc_core::sc_time& limit) {
+  if (!r.console_failure.empty()) {  // the one line naming the script's line, then the status
+    std::fprintf(stderr, "zvp: %s\n", r.console_failure.c_str());
+    return cli::simulator_exit(cli::kExitExpectation, "console script expectation failed");
+  }
+  if (r.console_quit) return cli::simulator_exit(0, "quit from the console (Ctrl-A x)");
   if (r.exited) return cli::firmware_exit(r.exit_status);
   if (!r.end_reason.empty()) return cli::simulator_exit(0, r.end_reason);  // a kernel's halt or reboot
   if (r.killed) return cli::simulator_exit(cli::kExitKilled, "killed by the debugger");

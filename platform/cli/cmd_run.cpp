@@ -42,7 +42,8 @@ options:
                         the scenario's expect.regression bands are then not checked)
   --max-sim-time TIME   override the scenario's simulated-time limit
   --quantum TIME, --cpi X, --uart0 PATH, --uart1 PATH, --uart0-rx PATH, --uart1-rx PATH,
-  --vcd PATH, --uart-instant   as for zvp boot
+  --vcd PATH, --uart-instant, --console, --console-script FILE   as for zvp boot (a
+                        --console-script replaces the scenario's console_script)
   --gdb PORT, --gdb-rv PORT, --gdb-wait
                                GDB remote servers for the Cortex-A9 and the PL design's RISC-V
                                core, as for zvp boot
@@ -75,7 +76,7 @@ int cmd_run(int argc, char** argv) {
   std::vector<std::string> with_value = {"--report", "--csv", "--html", "--images", "--max-sim-time"};
   with_value.insert(with_value.end(), kParamOptions.begin(), kParamOptions.end());
   with_value.insert(with_value.end(), kHostOptions.begin(), kHostOptions.end());
-  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--quiet-console", "--stats", "--uart-instant", "--no-expect", "--gdb-wait"});
+  auto p = cli::parse(argc, argv, 2, with_value, {"--help", "--quiet-console", "--stats", "--uart-instant", "--no-expect", "--gdb-wait", "--console"});
   if (p.has("--help")) {
     std::fputs(kRunHelp, stdout);
     return 0;
@@ -89,6 +90,7 @@ int cmd_run(int argc, char** argv) {
     throw cli::UsageError(e.what());
   }
   apply_param_options(p, sc);
+  apply_console_options(p, sc);
   if (p.has("--no-expect")) {
     const std::optional<int> exit_status = sc.expect.exit_status;
     sc.expect = Expectations{};
@@ -103,7 +105,7 @@ int cmd_run(int argc, char** argv) {
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
   if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
   // Outputs are opened before the run: a report that cannot be written fails it at once.
-  for (const char* o : {"--report", "--csv", "--html", "--uart0", "--uart1", "--vcd"})
+  for (const char* o : {"--report", "--csv", "--html", "--vcd"})  // --uartN: host_io_options
     if (p.has(o)) check_output_file(p.get(o), o);
 
   HostIo io = host_io_options(p);
@@ -127,7 +129,7 @@ int cmd_run(int argc, char** argv) {
   // The status: the time limit (or a lock-up), else the expectations. The firmware's own exit
   // status is one of the expectations (and the report's exit_status).
   int status = run_outcome(r, sc.max_sim_time);
-  if (!r.time_limit && !r.killed)
+  if (!r.time_limit && !r.killed && !r.console_quit && r.console_failure.empty())
     status = all_passed(checks) ? cli::simulator_exit(0, "expectations hold")
                                 : cli::simulator_exit(cli::kExitExpectation, "expectation failed");
   bool write_ok = true;

@@ -16,9 +16,12 @@ extern const std::vector<std::string> kParamOptions;
 // Appends the overrides of `p` to the scenario's settings, in command-line order after the
 // shorthands (so an explicit --set wins).
 void apply_param_options(const cli::Parsed& p, Scenario& sc);
-// Host-side options (UART files, --uart-instant, --vcd).
+// Host-side options (UART files and endpoints, --vcd, ...; the flags --console, --uart-instant).
 extern const std::vector<std::string> kHostOptions;
 HostIo host_io_options(const cli::Parsed& p);
+// --console-script FILE: the scenario's console script (console_script.h); `zvp boot --console`
+// without --max-sim-time has no practical time limit (30 simulated days).
+void apply_console_options(const cli::Parsed& p, Scenario& sc);
 
 // The summary line; it ends with who decided the status (exit_status.h).
 void print_summary(const std::string& what, const Session& s, const RunResult& r, int status);

@@ -1,7 +1,14 @@
 // Where a run's UARTs meet the host. The UART models only expose their serial line (`tx`
-// output, `rx` input); the console connects each one to a host file, to stdout, to an observer
-// or to nothing, feeds a file to its receiver (the UART paces it at its baud rate), and at the
-// end of a run lets the UARTs finish transmitting what the firmware wrote before it exited.
+// output, `rx` input); the console connects each one to a host file, to stdout, to a live host
+// endpoint (a TCP client, a pseudo-terminal or the user's terminal: platform/hostio), to an
+// observer or to nothing, feeds a file to its receiver (the UART paces it at its baud rate),
+// plays a console script against it (console_script_player.h), and at the end of a run lets the
+// UARTs finish transmitting what the firmware wrote before it exited.
+//
+// Live endpoints are polled by one simulation thread every kHostPollPeriod of simulated time
+// (only when there is one: other runs have no such thread). While an endpoint is connected the
+// simulation does not run ahead of the host's clock: an idle board waits for the person or the
+// program on the other side instead of racing through its time limit.
 #pragma once
 #include <systemc>
 
@@ -11,32 +18,64 @@
 #include <string>
 #include <vector>
 
+#include "console_script_player.h"
+#include "endpoint.h"
 #include "ps/cadence_uart.h"
 
 namespace zvp {
 
 // The host side of one UART.
 struct UartHostSide {
-  std::string tx_file;                // TX characters appended to this file ("" = none)
-  bool tx_stdout = false;             // without a file: TX characters to stdout
-  std::function<void(char)> tx_hook;  // without a file: sees every TX character (after stdout)
+  // TX characters appended to this file (""= none); "tcp:PORT[,nowait]" or "pty" name a live
+  // endpoint instead (hostio::parse_endpoint_spec).
+  std::string tx_file;
+  bool tx_stdout = false;             // without a file or endpoint: TX characters to stdout
+  bool terminal = false;              // the user's terminal (--console): TX to it, keys to RX
+  std::function<void(char)> tx_hook;  // sees every TX character (after the file/stdout/endpoint)
   std::string rx_file;                // the bytes of this file are received ("" = none)
 };
 
 class Console {
  public:
-  // `label` names the UART in error messages (e.g. "UART1"). Throws ConfigError when a file
-  // cannot be opened. Without file, stdout or hook the UART's TX is left unconnected (dropped).
+  static constexpr double kHostPollPeriodUs = 100;  // about one character time at 115200 baud
+
+  Console();
+  Console(const Console&) = delete;
+  Console& operator=(const Console&) = delete;
+  ~Console();
+
+  // `label` names the UART in messages (e.g. "UART1"). Throws ConfigError when a file cannot be
+  // opened or an endpoint cannot be set up. Without file, endpoint, stdout or hook the UART's TX
+  // is left unconnected (dropped).
   void connect(CadenceUart& uart, const std::string& label, const UartHostSide& side);
+  // Plays `script` against a connected UART (the board's console).
+  void play_script(CadenceUart& uart, ConsoleScript script);
+
+  // Before the simulation starts (from elaboration): the threads of the script and of the host
+  // endpoints, when there are any.
+  void spawn_threads();
 
   // From a simulation thread, once the firmware has exited: waits (bounded) until the
   // connected UARTs' TX FIFOs are empty, then for the character in the shifter, as the chip
   // keeps transmitting after the CPU stops.
   void drain();
 
+  // After the simulation: a script still waiting fails.
+  void end_of_run();
+  // "" or the script's failure line.
+  std::string script_failure() const;
+  // The terminal's Ctrl-A x ended the run.
+  bool quit_requested() const { return quit_; }
+
  private:
-  std::vector<CadenceUart*> uarts_;
-  std::vector<std::shared_ptr<std::ostream>> files_;
+  struct Line;
+  Line& line_of(CadenceUart& uart);
+  void host_thread();
+  void wait_for_host(double ahead_s);
+
+  std::vector<std::unique_ptr<Line>> lines_;
+  std::unique_ptr<ConsoleScriptPlayer> script_;
+  bool quit_ = false;
 };
 
 }  // namespace zvp

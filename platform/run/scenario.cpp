@@ -149,7 +149,7 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
                               const std::string& source_dir) {
   check_keys(root, path, "", {"scenario", "description", "board", "timing", "max_sim_time", "firmware", "pl",
                               "params", "data", "run", "labels", "expect", "reference", "kernel", "dtb",
-                              "initrd", "append", "no_reboot"});
+                              "initrd", "append", "no_reboot", "console_script"});
   Scenario s;
   s.path = path;
   if (!root["scenario"]) throw ConfigError(path + ": missing 'scenario' (its name)");
@@ -162,6 +162,8 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
   // `timing:` is the shorthand of sim.timing (checked where the tree applies it).
   if (root["timing"]) s.params.push_back({"sim.timing", as<std::string>(root["timing"], "timing", path), origin});
   if (root["max_sim_time"]) s.max_sim_time = time_of(root["max_sim_time"], "max_sim_time", path);
+  if (root["console_script"])
+    s.console_script = expand(as<std::string>(root["console_script"], "console_script", path), build_dir, source_dir);
   YAML::Node fw = root["firmware"];
   if (root["kernel"]) {
     if (fw) throw ConfigError(path + ": 'kernel' and 'firmware' both given (a run boots one of them)");

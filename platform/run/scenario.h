@@ -55,6 +55,7 @@ struct Scenario {
   std::vector<DataLoad> data;
   uint32_t images = 0;              // run.images: boot parameter (0 = firmware default)
   uint32_t flags = 0;               // run.flags: boot parameter (firmware-specific bits)
+  std::string console_script;       // played against the console UART (console_script.h), "" = none
   std::vector<std::string> labels;
   // Parameter values in the order they apply (after the board's): the scenario's `params:`
   // (and its `timing:` / `pl.variant` shorthands), then command-line overrides.

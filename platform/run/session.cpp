@@ -81,6 +81,7 @@ Session::Session(const Scenario& sc, const HostIo& io)
 }
 
 void Session::spawn_threads() {
+  console_.spawn_threads();
   {
     sc_core::sc_spawn_options o;
     sc_core::sc_spawn([this] { finish_thread(); }, "finish", &o);
@@ -102,6 +103,7 @@ void Session::connect_uarts() {
     side.rx_file = io_.uart_rx_path[i];
     if (i == cfg_->board.console_uart) {
       side.tx_stdout = io_.console_stdout;
+      side.terminal = io_.console_terminal;
       side.tx_hook = [this](char c) {
         if (io_.console_hook) io_.console_hook(c);
         if (!io_.progress || io_.progress_pattern.empty()) return;
@@ -115,6 +117,8 @@ void Session::connect_uarts() {
     }
     console_.connect(*u[i], "UART" + std::to_string(i), side);
   }
+  if (!sc_.console_script.empty())
+    console_.play_script(*u[cfg_->board.console_uart], load_console_script(sc_.console_script));
 }
 
 Session::~Session() = default;
@@ -161,11 +165,14 @@ RunResult Session::run() {
   r.exited = soc_->cpu.exited();
   r.exit_status = soc_->cpu.exit_status();
   r.killed = debug_->killed();
+  console_.end_of_run();
+  r.console_quit = console_.quit_requested();
+  r.console_failure = console_.script_failure();
   r.end_reason = end_reason_;
   if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
   r.reboots = reboots_;
   const bool ended = !r.end_reason.empty();
-  r.time_limit = !r.exited && !r.killed && !ended;
+  r.time_limit = !r.exited && !r.killed && !ended && !r.console_quit && r.console_failure.empty();
   {
     const std::string why = r.exited ? "the ARM firmware exited with status " + std::to_string(r.exit_status)
                             : r.killed ? std::string("killed from a debugger")

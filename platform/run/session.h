@@ -37,6 +37,7 @@ struct HostIo {
   bool uart_instant_tx = false;              // skip baud-rate pacing of TX (FIFO/status kept)
   bool console_stdout = true;                // echo the console UART to stdout
   std::function<void(char)> console_hook;    // sees every console character (scenario runner)
+  bool console_terminal = false;             // --console: the console UART on this terminal
   std::string vcd_path;
   std::string perfetto_path;                 // timeline JSON (models/core/timeline.h), "" = none
   std::string perfetto_filter;               // comma-separated words a track name must contain
@@ -68,6 +69,8 @@ struct RunResult {
   // interrupts masked for ever: poweroff/halt) or "reboot requested (--no-reboot)".
   std::string end_reason;
   unsigned reboots = 0;      // software resets that restarted the platform
+  bool console_quit = false;    // the user quit from the terminal (--console, Ctrl-A x)
+  std::string console_failure;  // the console script's failed expect (one line), else ""
   double sim_s = 0;          // simulated time at exit (or at the limit)
   double wall_s = 0;
   uint64_t arm_instructions = 0;
