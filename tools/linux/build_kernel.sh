@@ -60,12 +60,25 @@ MAKE=(make -C "$SRC" O="$OBJ" ARCH=arm CROSS_COMPILE="$CROSS" -j"$JOBS")
 command -v ccache >/dev/null && MAKE+=(CC="ccache ${CROSS}gcc")
 mkdir -p "$OBJ"
 : > "$LOG"
-run() {  # runs make with its output in the log; progress lines every 100 compiled files
-  "${MAKE[@]}" "$@" 2>&1 | tee -a "$LOG" | awk '
-    /^  CC / { n++; if (n % 100 == 0) { print "[linux]   " n " files compiled"; fflush() } }
-    /^  (LD|DTC|AS|OBJCOPY|GZIP) / && $2 ~ /(vmlinux|zImage|Image|piggy|\.dtb)$/ { print "[linux]  " $0; fflush() }
-    / error: |\*\*\* |Error [0-9]/ { print; fflush() }' || true
-  local status=${PIPESTATUS[0]}
+# make's output goes to the log; what the terminal sees is a progress line every 100 compiled
+# files, the final link and image steps, and errors. (A shell loop, not awk: mawk reads a pipe
+# in large blocks and would print the progress late.)
+progress() {
+  local n=0 line
+  while IFS= read -r line; do
+    case $line in
+      "  CC "*) n=$((n + 1)); [ $((n % 100)) != 0 ] || echo "[linux]   $n files compiled" ;;
+      "  LD "*vmlinux | "  OBJCOPY "*Image | "  DTC "*.dtb | "  Kernel: "*) echo "[linux]  $line" ;;
+      *" error: "* | *"*** "* | *"Error "[0-9]*) echo "$line" ;;
+    esac
+  done
+}
+run() {  # make <targets>, output through progress; a failure shows the end of the log
+  local status
+  set +e
+  "${MAKE[@]}" "$@" 2>&1 | tee -a "$LOG" | progress
+  status=${PIPESTATUS[0]}
+  set -e
   if [ "$status" != 0 ]; then
     echo "[linux] make $* failed (status $status); the last lines of $LOG:" >&2
     tail -n 15 "$LOG" >&2
