@@ -63,11 +63,15 @@ def segments(console):
 
 
 def timer_count(table):
+    """Interrupts counted on the timer lines of /proc/interrupts (the per-CPU columns)."""
     total = 0
     for line in table.splitlines():
         f = line.split()
         if f and f[0].endswith(":") and re.search(r"twd|gt|global|ttc|timer", line):
-            total += sum(int(x) for x in f[1:] if x.isdigit() and len(f) > 2)
+            for x in f[1:]:
+                if not x.isdigit():
+                    break
+                total += int(x)
     return total
 
 
