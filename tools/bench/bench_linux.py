@@ -22,7 +22,7 @@ PROMPT = b"zvp# "
 APPEND = "console=ttyPS0,115200 earlycon"
 
 
-def time_to_prompt(cmd, limit_s):
+def time_to_prompt(cmd, limit_s, kill_at_prompt):
     """Runs cmd, reading its stdout as it comes; returns (seconds until PROMPT or None, seconds
     until it ended, output). QEMU, which has no way to end by itself here, is killed at the
     prompt; ZVP runs to its end (the console script's poweroff) or limit_s."""
@@ -42,7 +42,7 @@ def time_to_prompt(cmd, limit_s):
         out += chunk
         if at_prompt is None and PROMPT in out:
             at_prompt = time.monotonic() - start
-            if cmd[0].startswith("qemu"):
+            if kill_at_prompt:
                 break
     if p.poll() is None:
         p.kill()
@@ -93,7 +93,7 @@ def main():
     for name, cmd in runs:
         best = None
         for _ in range(a.repeats):
-            to_prompt, total, out = time_to_prompt(cmd, 300)
+            to_prompt, total, out = time_to_prompt(cmd, 300, kill_at_prompt=name.startswith("qemu"))
             if to_prompt is None:
                 log = Path(tmp) / f"{name.replace(' ', '_')}.log"
                 log.write_text(out)
