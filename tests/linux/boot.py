@@ -2,6 +2,7 @@
 """One `linux` test: boots the project's kernel and initramfs with `zvp boot --kernel`, drives the
 BusyBox shell with a console script (session.console or shell_only.console, plus the last
 command: reboot under --no-reboot, or poweroff) and checks the outcome:
+- Linux's BogoMIPS (timer-calibrated from the global timer) equal to the board's CPU MHz;
 - exit status 0 and the one-line reason ("reboot (--no-reboot)" / "halted"), and the kernel's
   own last words ("Restarting system" / "Power down");
 - the console and zvp's messages contain no BUG, Oops, Unhandled fault, WARNING or refused;
@@ -125,6 +126,12 @@ def check_run(a, board, p, status, errors):
     for line in (p.stdout + p.stderr).splitlines():
         if FORBIDDEN.search(line):
             errors.append(f"log line: {line.strip()!r}")
+    # The delay loop is calibrated from the global timer (CPU_3x2x = CPU clock / 2): Linux then
+    # reports BogoMIPS = 2 x that frequency in MHz = the board's CPU clock in MHz.
+    bogo = re.search(r"Calibrating delay loop.*?([\d.]+) BogoMIPS", p.stdout)
+    cpu_mhz = hz(board["params"]["clocks"]["cpu"]) / 1e6
+    if not bogo or abs(float(bogo.group(1)) - cpu_mhz) > 0.001 * cpu_mhz:
+        errors.append(f"BogoMIPS {bogo.group(1) if bogo else None}, the board's CPU runs at {cpu_mhz:.2f} MHz")
     if "zvp: init on" not in p.stdout or PROMPT not in p.stdout:
         errors.append("the shell prompt never came")
     elif "session" in Path(a.script).name:

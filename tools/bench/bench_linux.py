@@ -79,7 +79,7 @@ def main():
                      "-initrd", str(initrd), "-append", APPEND, "-no-reboot"]))
     tmp = tempfile.mkdtemp(prefix="bench_linux.")
     script = Path(tmp) / "poweroff.console"
-    script.write_text("timeout 120s\nexpect zvp# \nsend poweroff\\n\n")
+    script.write_text("timeout 120s\nexpect zvp#\\x20\nsend poweroff\\n\n")
     if not a.no_zvp:
         zvp = os.environ.get("ZVP", str(build / "bin" / "zvp"))
         for mode in ("lt", "at"):
