@@ -196,4 +196,23 @@ TEST(FsblState, ClockNoDividerProducesGetsTheNearestAndStatesTheError) {
   EXPECT_NEAR(st.clocks[3].error(), (kPsClk * 32 / 13 - 80e6) / 80e6, 1e-9);
 }
 
+// A CPU clock no PLL setting gives within 0.1 % (below 780 MHz / 63) still builds the
+// platform, with one warning naming what software reading the clock tree will compute.
+TEST(FsblState, UnreachableCpuClockIsWarnedAbout) {
+  SocConfig cfg;
+  cfg.cpu_hz = 5e6;
+  const FsblState st = fsbl_state(cfg);
+  // The slowest: a 24 x 33.33 = 800 MHz PLL (the lowest within 780..1600 MHz) / 63.
+  EXPECT_NEAR(st.clocks[0].produced_hz, kPsClk * 24 / 63, 1.0);
+  testing::internal::CaptureStderr();
+  ZynqPlatform soc("zynq", cfg);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("clocks.cpu 5000000 Hz"), std::string::npos) << err;
+  EXPECT_NE(err.find("12698413 Hz"), std::string::npos) << err;
+  SocConfig ok;
+  testing::internal::CaptureStderr();
+  ZynqPlatform soc2("zynq2", ok);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
 }  // namespace
