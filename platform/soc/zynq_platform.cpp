@@ -101,7 +101,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       ptimer(cores_[0]->ptimer),
       gic("gic", ZVP_GIC_NUM_IRQS, cfg.single_core_part ? 1 : 2),
       gtimer("global_timer", cpu_3x2x_clk),
-      scu("scu"),
+      scu("scu", cfg.single_core_part ? 1 : 2),
       l2cc("l2cc"),
       uart0("uart0", uart_ref_clk),
       uart1("uart1", uart_ref_clk),

@@ -12,9 +12,12 @@
 #include "board.h"
 #include "core/config_error.h"
 #include "fsbl_state.h"
+#include "ps/ps_blocks.h"
 #include "soc_config.h"
 #include "zynq_platform.h"
 #include "regs/cadence_uart_regs.h"
+#include "regs/gic_regs.h"
+#include "regs/scu_regs.h"
 #include "regs/slcr_regs.h"
 
 using namespace zvp;
@@ -33,6 +36,7 @@ SocConfig board_soc(const std::string& name) {
   tree.finalize();
   soc.part = b.part;
   soc.console_uart = b.console_uart;
+  soc.single_core_part = zynq_part_is_single_core(b.part);
   return soc;
 }
 
@@ -215,4 +219,17 @@ TEST(FsblState, UnreachableCpuClockIsWarnedAbout) {
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
+// The part's CPU count reaches the MPCore: SCU_CONFIG.CPU_NUMBER and ICDICTR.CPUNumber are the
+// number of Cortex-A9s minus one (1 on the single-core XC7Z007S of the MiniZed).
+TEST(FsblState, PartsCpuCountInScuAndGic) {
+  unsigned n = 0;
+  for (const auto& [board, cpus] : {std::pair<const char*, unsigned>{"minized", 1}, {"zybo-z7-20", 2}}) {
+    ZynqPlatform soc(("zynq" + std::to_string(n++)).c_str(), board_soc(board));
+    EXPECT_EQ(soc.scu.regs().find(ZVP_SCU_CONFIG)->get() & 0x3, cpus - 1) << board;
+    EXPECT_EQ((soc.gic.dist.regs().find(ZVP_GICD_ICTR)->get() >> 5) & 0x7, cpus - 1) << board;
+    EXPECT_EQ(soc.gic.num_cpus(), cpus);
+  }
+}
+
 }  // namespace
+
