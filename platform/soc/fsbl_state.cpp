@@ -1,6 +1,5 @@
 #include "fsbl_state.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>

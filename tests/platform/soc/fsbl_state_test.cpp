@@ -12,9 +12,12 @@
 #include "board.h"
 #include "core/config_error.h"
 #include "fsbl_state.h"
+#include "ps/ps_blocks.h"
 #include "soc_config.h"
 #include "zynq_platform.h"
 #include "regs/cadence_uart_regs.h"
+#include "regs/gic_regs.h"
+#include "regs/scu_regs.h"
 #include "regs/slcr_regs.h"
 
 using namespace zvp;
@@ -33,6 +36,7 @@ SocConfig board_soc(const std::string& name) {
   tree.finalize();
   soc.part = b.part;
   soc.console_uart = b.console_uart;
+  soc.single_core_part = zynq_part_is_single_core(b.part);
   return soc;
 }
 
@@ -196,4 +200,39 @@ TEST(FsblState, ClockNoDividerProducesGetsTheNearestAndStatesTheError) {
   EXPECT_NEAR(st.clocks[3].error(), (kPsClk * 32 / 13 - 80e6) / 80e6, 1e-9);
 }
 
+// A CPU clock no PLL setting gives within 0.1 % (below 780 MHz / 63) still builds the
+// platform, with one warning naming what software reading the clock tree will compute.
+TEST(FsblState, UnreachableCpuClockIsWarnedAbout) {
+  SocConfig cfg;
+  cfg.cpu_hz = 5e6;
+  const FsblState st = fsbl_state(cfg);
+  // The slowest: a 24 x 33.33 = 800 MHz PLL (the lowest within 780..1600 MHz) / 63.
+  EXPECT_NEAR(st.clocks[0].produced_hz, kPsClk * 24 / 63, 1.0);
+  testing::internal::CaptureStderr();
+  ZynqPlatform soc("zynq", cfg);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("clocks.cpu 5000000 Hz"), std::string::npos) << err;
+  EXPECT_NE(err.find("12698413 Hz"), std::string::npos) << err;
+  SocConfig ok;
+  testing::internal::CaptureStderr();
+  ZynqPlatform soc2("zynq2", ok);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+// The part's CPU count reaches the GIC: ICDICTR.CPUNumber is the number of Cortex-A9s minus one (1
+// on the single-core XC7Z007S of the MiniZed). The SCU reports the cores the platform runs (one
+// until the second core is modelled), never more than the part has, so that an OS starts only
+// cores that exist.
+TEST(FsblState, PartsCpuCountInScuAndGic) {
+  unsigned n = 0;
+  for (const auto& [board, cpus] : {std::pair<const char*, unsigned>{"minized", 1}, {"zybo-z7-20", 2}}) {
+    ZynqPlatform soc(("zynq" + std::to_string(n++)).c_str(), board_soc(board));
+    EXPECT_EQ(soc.scu.regs().find(ZVP_SCU_CONFIG)->get() & 0x3, soc.num_cores() - 1) << board;
+    EXPECT_LE(soc.num_cores(), cpus) << board;
+    EXPECT_EQ((soc.gic.dist.regs().find(ZVP_GICD_ICTR)->get() >> 5) & 0x7, cpus - 1) << board;
+    EXPECT_EQ(soc.gic.num_cpus(), cpus);
+  }
+}
+
 }  // namespace
+
