@@ -1,5 +1,7 @@
 #include "gdb_server.h"
 
+#include "tcp_endpoint.h"
+
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstdio>
@@ -19,23 +21,9 @@ constexpr auto kPollInterval = std::chrono::milliseconds(10);
 
 GdbServer::GdbServer(const std::string& core_name, uint16_t port, bool wait_for_debugger)
     : core_(core_name), wait_(wait_for_debugger) {
-  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (listen_fd_ < 0) throw std::runtime_error("gdb server: socket: " + std::string(std::strerror(errno)));
-  const int one = 1;
-  ::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // 127.0.0.1 only: never reachable from outside
-  a.sin_port = htons(port);
-  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listen_fd_, 1) != 0) {
-    const std::string why = std::strerror(errno);
-    ::close(listen_fd_);
-    throw std::runtime_error("gdb server for " + core_ + ": cannot listen on 127.0.0.1:" + std::to_string(port) +
-                             ": " + why);
-  }
-  socklen_t len = sizeof a;
-  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len);
-  port_ = ntohs(a.sin_port);
+  int bound = 0;
+  listen_fd_ = hostio::listen_loopback(port, "gdb server for " + core_, &bound);  // 127.0.0.1 only
+  port_ = uint16_t(bound);
   std::fprintf(stderr, "[gdb] %s: listening on 127.0.0.1:%u%s\n", core_.c_str(), unsigned(port_),
                wait_ ? " (held at reset until a debugger attaches)" : "");
 }

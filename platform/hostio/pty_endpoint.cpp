@@ -1,10 +1,13 @@
 #include "pty_endpoint.h"
 
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -32,6 +35,18 @@ PtyEndpoint::PtyEndpoint(const std::string& label) {
 }
 
 PtyEndpoint::~PtyEndpoint() {
+  // Closing the master discards what the program on the terminal side has not read yet: give it
+  // up to kLinger to read the run's last output (the slave's input queue is shared by every
+  // descriptor of the terminal, ours included). The kernel moves written bytes to that queue
+  // asynchronously, so the queue must be seen empty twice, a settling time apart.
+  const auto until = std::chrono::steady_clock::now() + kLinger;
+  const auto settle = std::chrono::milliseconds(20);
+  for (int empty = 0; slave_ >= 0 && empty < 2 && std::chrono::steady_clock::now() < until;) {
+    std::this_thread::sleep_for(settle);
+    int unread = 0;
+    if (::ioctl(slave_, FIONREAD, &unread) != 0) break;
+    empty = unread > 0 ? 0 : empty + 1;
+  }
   if (slave_ >= 0) ::close(slave_);
   ::close(master_);
 }

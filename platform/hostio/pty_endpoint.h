@@ -4,8 +4,10 @@
 // no newline translation): the firmware sees exactly the bytes the program writes.
 // The platform keeps the terminal side open itself, so output written before a program opens
 // it waits in the pty's buffer (what does not fit is dropped: the run never blocks on a pty),
-// and a program may close and reopen it while the run goes on.
+// and a program may close and reopen it while the run goes on. At the end of the run the pty
+// stays open until the program has read the last output, or for kLinger at most.
 #pragma once
+#include <chrono>
 #include <string>
 
 #include "endpoint.h"
@@ -14,6 +16,8 @@ namespace zvp::hostio {
 
 class PtyEndpoint : public Endpoint {
  public:
+  static constexpr std::chrono::milliseconds kLinger{2000};
+
   explicit PtyEndpoint(const std::string& label);  // throws ConfigError when no pty can be had
   ~PtyEndpoint() override;
   PtyEndpoint(const PtyEndpoint&) = delete;

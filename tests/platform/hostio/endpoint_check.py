@@ -8,6 +8,7 @@ usage: endpoint_check.py CASE ZVP FIRMWARE_DIR
   tcp_echo     --uart1 tcp:0: "ping" comes back, Ctrl-D ends echo with status 0
   tcp_nowait   --uart1 tcp:0,nowait: the run ends without a client (output dropped)
   pty_echo     --uart1 pty: a pty reader opens the printed path, reads, types, gets the echo
+  pty_hello    --uart1 pty: hello ends at once, yet the reader still gets its whole output
   console_echo --console on a pty pair: raw mode (no local echo), Ctrl-A h help, Ctrl-A Ctrl-A
                sends one Ctrl-A (echoed), Ctrl-A x quits with status 0 and the terminal's mode
                is restored
@@ -144,6 +145,15 @@ def pty_echo(z, fw):
     os.close(fd)
 
 
+def pty_hello(z, fw):
+    p = zvp(z, fw + "/hello.elf", "--uart1", "pty")
+    path = stderr_line(p, r"UART1 on (/dev/\S+)").group(1)
+    fd = os.open(path, os.O_RDWR | os.O_NOCTTY)  # hello may have ended: zvp keeps the pty for us
+    read_until(fd_reader(fd), b"Hello from ZVP on Zynq-7000\n", "hello's last output on the pty")
+    finish(p, 0)
+    os.close(fd)
+
+
 def console_echo(z, fw):
     master, slave = pty.openpty()
     before = termios.tcgetattr(slave)
@@ -186,7 +196,8 @@ def console_signal(z, fw):
         fail("the terminal's mode was not restored after SIGTERM")
 
 
-CASES = {f.__name__: f for f in (tcp_hello, tcp_echo, tcp_nowait, pty_echo, console_echo, console_signal)}
+CASES = {f.__name__: f for f in (tcp_hello, tcp_echo, tcp_nowait, pty_echo, pty_hello, console_echo,
+                                         console_signal)}
 
 if __name__ == "__main__":
     CASES[sys.argv[1]](sys.argv[2], sys.argv[3])
