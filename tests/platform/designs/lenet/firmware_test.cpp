@@ -44,7 +44,7 @@ void capture_console(ZynqPlatform& soc, std::string& out) {
 }
 
 // Boots lenet5.elf with `images` inputs of the committed fixture; flags = boot flags.
-BootRun boot(const std::string& elf, unsigned images, uint32_t flags, bool raw_mnist) {
+BootRun boot_lenet(const std::string& elf, unsigned images, uint32_t flags, bool raw_mnist) {
   BootRun r;
   RunConfig cfg(lenet_scenario());
   ZynqPlatform soc("zynq", cfg.soc);
@@ -100,7 +100,7 @@ void expect_golden(const std::vector<int>& pred, unsigned n) {
 }  // namespace
 
 TEST(LenetFirmware, SequentialFlowMatchesGolden) {
-  const BootRun r = boot(elf_path("lenet5"), 8, 0, false);
+  const BootRun r = boot_lenet(elf_path("lenet5"), 8, 0, false);
   std::printf("%s", r.console.c_str());
   ASSERT_TRUE(r.exited) << r.console;
   EXPECT_EQ(r.status, 0);
@@ -111,7 +111,7 @@ TEST(LenetFirmware, SequentialFlowMatchesGolden) {
 }
 
 TEST(LenetFirmware, PipelinedFlowFromRawMnistMatchesGolden) {
-  const BootRun r = boot(elf_path("lenet5"), 8, 2, true);
+  const BootRun r = boot_lenet(elf_path("lenet5"), 8, 2, true);
   std::printf("%s", r.console.c_str());
   ASSERT_TRUE(r.exited) << r.console;
   EXPECT_EQ(r.status, 0);
