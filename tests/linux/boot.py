@@ -2,7 +2,7 @@
 """One `linux` test: boots the project's kernel and initramfs with `zvp boot --kernel`, drives the
 BusyBox shell with a console script (session.console or shell_only.console, plus the last
 command: reboot under --no-reboot, or poweroff) and checks the outcome:
-- Linux's BogoMIPS (timer-calibrated from the global timer) equal to the board's CPU MHz;
+- Linux's BogoMIPS (timer-calibrated from the global timer) = 2 x the timer's rate in MHz;
 - exit status 0 and the one-line reason ("reboot (--no-reboot)" / "halted"), and the kernel's
   own last words ("Restarting system" / "Power down");
 - the console and zvp's messages contain no BUG, Oops, Unhandled fault, WARNING or refused;
@@ -10,7 +10,8 @@ command: reboot under --no-reboot, or poweroff) and checks the outcome:
   two /proc/interrupts; the clock source is the A9 global timer; PSS_IDCODE is the board's part
   (UG585 table, silicon revision bits aside); `sleep 1` lasts 1 s ± 0.1 % by Linux's clock and by
   the global timer's counter (simulated time: the counter runs at CPU_3x2x = the board's CPU
-  clock / 2, independent of what Linux believes its clocks are).
+  clock / 2 divided by the prescaler read from its control register, independent of what Linux
+  believes its clocks are).
 --runs 2 boots twice and requires the same console text and simulated time (determinism).
 
 usage: boot.py --zvp ZVP --images DIR --board B --timing lt|at --dtb FILE --script FILE
@@ -82,7 +83,15 @@ def timer_count(table):
     return total
 
 
-def check_session(console, board, errors):
+def gt_prescaler(images):
+    """The global timer's divider the kernel programs at start (its CONFIG_ARM_GT_INITIAL_PRESCALER_VAL,
+    2 on the Zynq): the timer then counts PERIPHCLK (the CPU clock / 2) / that (MPCore TRM: the
+    global timer's clock is PERIPHCLK / (PRESCALER + 1))."""
+    m = re.search(r"^CONFIG_ARM_GT_INITIAL_PRESCALER_VAL=(\d+)$", Path(images, "kernel.config").read_text(), re.M)
+    return int(m.group(1)) if m else 1
+
+
+def check_session(console, board, presc, errors):
     seg = dict(segments(console))  # the last output of each command
     uname = seg.get("uname -a", "")
     if not re.search(r"^Linux .* armv7l", uname, re.M):
@@ -104,7 +113,10 @@ def check_session(console, board, errors):
         return
     span = lambda m: float(m.group(4)) - float(m.group(3))
     linux_s = span(slp) - span(base)
-    gt_hz = hz(board["params"]["clocks"]["cpu"]) / 2
+    ctrl = re.search(r"0x([0-9A-Fa-f]{8})", seg.get("devmem 0xF8F00208", ""))
+    if not ctrl or ((int(ctrl.group(1), 16) >> 8) & 0xFF) + 1 != presc:
+        errors.append(f"global timer control {ctrl.group(0) if ctrl else None}: prescaler is not {presc} - 1")
+    gt_hz = hz(board["params"]["clocks"]["cpu"]) / 2 / presc
     ticks = lambda m: (int(m.group(2), 16) - int(m.group(1), 16)) % (1 << 32)
     sim_s = (ticks(slp) - ticks(base)) / gt_hz
     print(f"sleep 1: {linux_s:.6f} s by Linux's clock, {sim_s:.6f} s simulated (global timer at "
@@ -126,16 +138,20 @@ def check_run(a, board, p, status, errors):
     for line in (p.stdout + p.stderr).splitlines():
         if FORBIDDEN.search(line):
             errors.append(f"log line: {line.strip()!r}")
-    # The delay loop is calibrated from the global timer (CPU_3x2x = CPU clock / 2): Linux then
-    # reports BogoMIPS = 2 x that frequency in MHz = the board's CPU clock in MHz.
+    # The delay loop is calibrated from the global timer (CPU_3x2x = CPU clock / 2, divided by the
+    # kernel's prescaler): Linux then reports BogoMIPS = 2 x that frequency in MHz (lpj = rate / HZ,
+    # BogoMIPS = lpj x HZ / 500000).
+    presc = gt_prescaler(a.images)
     bogo = re.search(r"Calibrating delay loop.*?([\d.]+) BogoMIPS", p.stdout)
     cpu_mhz = hz(board["params"]["clocks"]["cpu"]) / 1e6
-    if not bogo or abs(float(bogo.group(1)) - cpu_mhz) > 0.001 * cpu_mhz:
-        errors.append(f"BogoMIPS {bogo.group(1) if bogo else None}, the board's CPU runs at {cpu_mhz:.2f} MHz")
+    want = 2 * cpu_mhz / 2 / presc
+    if not bogo or abs(float(bogo.group(1)) - want) > 0.001 * want:
+        errors.append(f"BogoMIPS {bogo.group(1) if bogo else None}, want {want:.2f} (CPU {cpu_mhz:.2f} MHz, "
+                      f"global timer at CPU / 2 / {presc})")
     if "zvp: init on" not in p.stdout or PROMPT not in p.stdout:
         errors.append("the shell prompt never came")
     elif "session" in Path(a.script).name:
-        check_session(p.stdout, board, errors)
+        check_session(p.stdout, board, presc, errors)
 
 
 def masked(summary):
