@@ -1,6 +1,7 @@
 // The Cortex-A9 as an operating system sees it: identification (MIDR r3p0, CBAR), the boot
 // registers, halt detection, and a program running at virtual addresses that are not its
-// physical ones (block costs, vectors, semihosting and aborts through the translation).
+// physical ones (block costs, vectors, semihosting, aborts and the debugger's memory view
+// through the translation).
 #include <gtest/gtest.h>
 
 #include "cpu/arm/a9_bits.h"
@@ -74,5 +75,10 @@ TEST(CortexA9Os, RunsAtVirtualAddressesAndFaultsWithTheWalkStatus) {
     EXPECT_EQ(s.mbox(0x10), 0x1000u);          // DFAR
     EXPECT_EQ(s.mbox(4), s.sym("fault_insn") + 0xC0000000u + 8);  // LR_abt
     EXPECT_EQ(s.cpu.aborts_taken(), 1u);
+    // A debugger's view: virtual addresses through the tables the core uses now.
+    uint32_t v = 0;
+    EXPECT_EQ(s.cpu.read_mem(0xC0000000u + kMbox + 0x18, reinterpret_cast<uint8_t*>(&v), 4), 4u);
+    EXPECT_EQ(v, 5050u);
+    EXPECT_EQ(s.cpu.read_mem(kMbox + 0x18, reinterpret_cast<uint8_t*>(&v), 4), 0u);  // VA 0 unmapped
   });
 }
