@@ -464,7 +464,7 @@ void CortexA9::run() {
       case UC_ERR_FETCH_PROT: {
         // Instruction fetch outside DDR/OCM: the interconnect answers with an error.
         const uint32_t a = fetch_fault_ ? static_cast<uint32_t>(fetch_fault_addr_) : pc;
-        prefetch_abort(a, a, kFsExternal);
+        prefetch_abort(a, a, fs::kExternal);
         break;
       }
       case UC_ERR_EXCEPTION:  // a TLB fill refused by the translation

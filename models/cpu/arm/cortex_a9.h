@@ -5,7 +5,9 @@
 // with add_dmi_region() (DDR, OCM) are mapped with uc_mem_map_ptr onto the storage returned by
 // get_direct_mem_ptr; the rest of the 4 GB space is mapped as Unicorn MMIO whose callbacks issue
 // b_transport on `bus`. TLM error responses become Data Aborts (instruction fetch from outside
-// DMI memory becomes a Prefetch Abort, as a fetch from a peripheral does on the chip).
+// DMI memory becomes a Prefetch Abort, as a fetch from a peripheral does on the chip). Virtual
+// addresses are translated by the model's own short-descriptor walk, which fills Unicorn's TLB
+// (cortex_a9_mmu.cpp); its faults become aborts with the architectural status.
 //
 // Time: cycles of `clock` counted per translated block from a block hook, plus the delays
 // annotated by MMIO transactions. A block's cycles come from its instruction classes and the

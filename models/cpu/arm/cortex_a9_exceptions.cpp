@@ -209,7 +209,7 @@ void CortexA9::on_interrupt(uc_engine*, uint32_t intno, void* self_) {
       self->prefetch_abort(pc, pc, kFsDebug);
       break;
     case kExcpPrefetchAbort:
-      self->prefetch_abort(pc, pc, kFsExternal);
+      self->prefetch_abort(pc, pc, fs::kExternal);
       break;
     case kExcpDataAbort:  // raised by Unicorn itself (MMU, alignment): PC is the insn
       self->mmu_data_abort(pc);

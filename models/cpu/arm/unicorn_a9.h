@@ -69,15 +69,10 @@ class UnicornA9 {
   // Unicorn starts Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
   void enter_secure_state();
 
-  // --- memory as the core sees it ---
-  bool read(uint32_t addr, void* dst, uint32_t len) const {
-    return uc_mem_read(uc_, addr, dst, len) == UC_ERR_OK;
-  }
+  // --- physical memory (Unicorn's map; an MMIO window calls the bus side: use on memory only) ---
   bool write(uint32_t addr, const void* src, uint32_t len) {
     return uc_mem_write(uc_, addr, src, len) == UC_ERR_OK;
   }
-  bool fetch16(uint32_t addr, uint16_t& v) const { return read(addr, &v, 2); }
-  bool fetch32(uint32_t addr, uint32_t& v) const { return read(addr, &v, 4); }
 
  private:
   struct MmioWindow {
