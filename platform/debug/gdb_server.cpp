@@ -1,54 +1,58 @@
 #include "gdb_server.h"
 
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/write.hpp>
-
+#include <arpa/inet.h>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
 #include <stdexcept>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace zvp::debug {
-
-namespace asio = boost::asio;
-using asio::ip::tcp;
-using boost::system::error_code;
 
 namespace {
 constexpr auto kPollInterval = std::chrono::milliseconds(10);
 }
 
-// The listening socket and the debugger's connection (Boost.Asio, synchronous calls only).
-struct GdbServer::Net {
-  asio::io_context io;
-  tcp::acceptor acceptor{io};
-  tcp::socket client{io};
-};
-
 GdbServer::GdbServer(const std::string& core_name, uint16_t port, bool wait_for_debugger)
-    : core_(core_name), wait_(wait_for_debugger), net_(std::make_unique<Net>()) {
-  const tcp::endpoint at(asio::ip::address_v4::loopback(), port);  // 127.0.0.1 only: never reachable from outside
-  error_code ec;
-  net_->acceptor.open(at.protocol(), ec);
-  if (!ec) net_->acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
-  if (!ec) net_->acceptor.bind(at, ec);
-  if (!ec) net_->acceptor.listen(1, ec);
-  if (ec)
-    throw std::runtime_error("gdb server for " + core_ + ": cannot listen on 127.0.0.1:" + std::to_string(port) + ": " +
-                             ec.message());
-  port_ = net_->acceptor.local_endpoint().port();
+    : core_(core_name), wait_(wait_for_debugger) {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (listen_fd_ < 0) throw std::runtime_error("gdb server: socket: " + std::string(std::strerror(errno)));
+  const int one = 1;
+  ::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // 127.0.0.1 only: never reachable from outside
+  a.sin_port = htons(port);
+  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listen_fd_, 1) != 0) {
+    const std::string why = std::strerror(errno);
+    ::close(listen_fd_);
+    throw std::runtime_error("gdb server for " + core_ + ": cannot listen on 127.0.0.1:" + std::to_string(port) +
+                             ": " + why);
+  }
+  socklen_t len = sizeof a;
+  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len);
+  port_ = ntohs(a.sin_port);
   std::fprintf(stderr, "[gdb] %s: listening on 127.0.0.1:%u%s\n", core_.c_str(), unsigned(port_),
                wait_ ? " (held at reset until a debugger attaches)" : "");
 }
 
-GdbServer::~GdbServer() = default;
-
-bool GdbServer::attached() const { return net_->client.is_open(); }
+GdbServer::~GdbServer() {
+  if (client_ >= 0) ::close(client_);
+  if (listen_fd_ >= 0) ::close(listen_fd_);
+}
 
 bool GdbServer::accept_client(bool block) {
-  error_code ec;
-  net_->acceptor.non_blocking(!block, ec);
-  net_->acceptor.accept(net_->client, ec);
-  if (ec) return false;
-  net_->client.set_option(tcp::no_delay(true), ec);  // small packets, answered at once
+  pollfd p{listen_fd_, POLLIN, 0};
+  if (::poll(&p, 1, block ? -1 : 0) <= 0 || !(p.revents & POLLIN)) return false;
+  const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+  if (fd < 0) return false;
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);  // small packets, answered at once
+  client_ = fd;
   decoder_.reset();
   events_.clear();
   last_sent_.clear();
@@ -57,9 +61,9 @@ bool GdbServer::accept_client(bool block) {
 }
 
 void GdbServer::drop_client() {
-  if (!attached()) return;
-  error_code ec;
-  net_->client.close(ec);
+  if (client_ < 0) return;
+  ::close(client_);
+  client_ = -1;
   if (session_) session_->clear_points();
   decoder_.reset();
   events_.clear();
@@ -67,9 +71,14 @@ void GdbServer::drop_client() {
 }
 
 bool GdbServer::send_raw(const std::string& bytes) {
-  error_code ec;
-  asio::write(net_->client, asio::buffer(bytes), ec);  // all of it (MSG_NOSIGNAL: a gone debugger is an error)
-  return !ec;
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::send(client_, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += size_t(n);
+  }
+  return true;
 }
 
 bool GdbServer::send_packet(const std::string& payload) {
@@ -78,14 +87,15 @@ bool GdbServer::send_packet(const std::string& payload) {
 }
 
 bool GdbServer::receive(bool block) {
-  error_code ec;
+  pollfd p{client_, POLLIN, 0};
+  const int r = ::poll(&p, 1, block ? -1 : 0);
+  if (r < 0) return errno == EINTR;
+  if (r == 0) return true;
   uint8_t buf[4096];
-  net_->client.non_blocking(!block, ec);
-  const size_t n = net_->client.read_some(asio::buffer(buf), ec);
-  net_->client.non_blocking(false);  // writes block until sent
-  if (ec == asio::error::would_block || ec == asio::error::interrupted) return true;
-  if (ec) return false;  // eof: the debugger closed the connection
-  decoder_.feed(buf, n, events_);
+  const ssize_t n = ::recv(client_, buf, sizeof buf, 0);
+  if (n < 0) return errno == EINTR || errno == EAGAIN;
+  if (n == 0) return false;  // the debugger closed the connection
+  decoder_.feed(buf, size_t(n), events_);
   return true;
 }
 
@@ -94,7 +104,7 @@ bool GdbServer::poll() {
   const auto now = std::chrono::steady_clock::now();
   if (now < next_poll_) return false;
   next_poll_ = now + kPollInterval;
-  if (!attached()) {
+  if (client_ < 0) {
     if (accept_client(false)) interrupt_ = true;  // gdb expects a halted target on attach
     return interrupt_;
   }
@@ -125,13 +135,13 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
     return true;
   }
   StopReason why = why_in;
-  const bool fresh = attached() && (!session_ || target_ != &target);
+  const bool fresh = client_ >= 0 && (!session_ || target_ != &target);
   interrupt_ = false;
-  if (!attached() && why.kind == StopReason::Attached && wait_) {
+  if (client_ < 0 && why.kind == StopReason::Attached && wait_) {
     std::fprintf(stderr, "[gdb] %s: waiting for a debugger on 127.0.0.1:%u\n", core_.c_str(), unsigned(port_));
-    while (!attached()) accept_client(true);
+    while (client_ < 0) accept_client(true);
   }
-  if (!attached()) return true;  // nobody to report to
+  if (client_ < 0) return true;  // nobody to report to
   if (!session_ || target_ != &target) {
     session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
     if (monitor_) session_->set_monitor(monitor_);
@@ -209,7 +219,7 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
 }
 
 void GdbServer::end_of_run(DebugTarget& target, int status, int signal, const std::string& reason) {
-  if (!attached() || killed_ || final_sent_) return;
+  if (client_ < 0 || killed_ || final_sent_) return;
   send_packet("O" + hex_encode("zvp: the run ended (" + reason + ")\n"));
   StopReason end{StopReason::Exited};
   end.status = status & 0xFF;
@@ -218,29 +228,24 @@ void GdbServer::end_of_run(DebugTarget& target, int status, int signal, const st
 }
 
 void GdbServer::finished(DebugTarget& target, const StopReason& why) {
-  if (!attached() || killed_ || final_sent_) return;
+  if (client_ < 0 || killed_ || final_sent_) return;
   final_sent_ = true;
   if (!session_ || target_ != &target) {
     session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
     target_ = &target;
   }
   send_packet(session_->stop_reply(why));
-  // Let the debugger read the last reply before the connection goes: read (at most 2 s of host
-  // time) until it closes its side.
-  error_code ec;
-  net_->client.shutdown(tcp::socket::shutdown_send, ec);
+  // Let the debugger read the last reply before the connection goes: wait (at most 2 s of host
+  // time) for it to close its side.
+  ::shutdown(client_, SHUT_WR);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   uint8_t buf[512];
-  std::function<void()> drain = [&] {
-    net_->client.async_read_some(asio::buffer(buf), [&](const error_code& e, size_t) {
-      if (!e) drain();
-    });
-  };
-  drain();
-  net_->io.restart();
-  net_->io.run_for(std::chrono::seconds(2));
-  net_->client.close(ec);  // a read still pending ends (operation_aborted) in the run below
-  net_->io.restart();
-  net_->io.run();
+  while (std::chrono::steady_clock::now() < until) {
+    pollfd p{client_, POLLIN, 0};
+    if (::poll(&p, 1, 100) > 0 && ::recv(client_, buf, sizeof buf, 0) <= 0) break;
+  }
+  ::close(client_);
+  client_ = -1;
 }
 
 }  // namespace zvp::debug

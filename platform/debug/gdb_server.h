@@ -42,7 +42,7 @@ class GdbServer : public DebugAgent {
   bool poll() override;
   bool stopped(DebugTarget& target, const StopReason& why) override;
   void finished(DebugTarget& target, const StopReason& why) override;
-  bool attached() const override;
+  bool attached() const override { return client_ >= 0; }
   // --gdb-wait for a core whose thread may start after other processes have run: serve the
   // attach stop now, before the simulation starts (the core's state is valid at elaboration);
   // the core's own first stopped(Attached) then returns at once. False if the debugger killed
@@ -62,12 +62,11 @@ class GdbServer : public DebugAgent {
   // Reads what is there (blocking if block); false when the debugger is gone.
   bool receive(bool block);
 
-  struct Net;  // the sockets (Boost.Asio stays out of this header)
-
   std::string core_;
   uint16_t port_ = 0;
   bool wait_;
-  std::unique_ptr<Net> net_;
+  int listen_fd_ = -1;
+  int client_ = -1;
   RspDecoder decoder_;
   std::vector<RspEvent> events_;
   std::unique_ptr<GdbSession> session_;
