@@ -57,8 +57,9 @@ std::string Timeline::hex(uint64_t v) {
   return b;
 }
 
-// Microseconds (the trace format's unit) from the kernel's picoseconds: exact below 2^53 ps
-// (about 2.5 hours of simulated time), the library writing the shortest text that reads back.
+// Microseconds (the trace format's unit) from the kernel's picoseconds. The library writes the
+// shortest text that reads back as the same double, which is the exact decimal ps / 10^6 up to
+// 15 significant digits: below 10^15 ps, 1,000 s of simulated time.
 double Timeline::ts(const sc_core::sc_time& t) { return double(t.value()) / 1e6; }
 
 // The fields every event has, in the order the viewers' documentation lists them.

@@ -20,36 +20,34 @@ void newline(std::string& out, size_t depth) {
   out.append(2 * depth, ' ');
 }
 
+// `items` between `open` and `close`, one a line at depth + 1 (an empty block on two lines, as
+// reports always had it).
+template <class Items, class PutItem>
+void block(std::string& out, size_t depth, char open, char close, const Items& items, PutItem put_item) {
+  out += open;
+  bool first = true;
+  for (const auto& item : items) {
+    out += first ? "" : ",";
+    first = false;
+    newline(out, depth + 1);
+    put_item(item);
+  }
+  newline(out, depth);
+  out += close;
+}
+
 void put(std::string& out, const json::value& v, size_t depth) {
   switch (v.kind()) {
-    case json::kind::object: {
-      out += '{';
-      bool first = true;
-      for (const auto& member : v.get_object()) {
-        out += first ? "" : ",";
-        first = false;
-        newline(out, depth + 1);
+    case json::kind::object:
+      block(out, depth, '{', '}', v.get_object(), [&](const json::key_value_pair& member) {
         text(out, member.key());
         out += ": ";
         put(out, member.value(), depth + 1);
-      }
-      newline(out, depth);
-      out += '}';
+      });
       return;
-    }
-    case json::kind::array: {
-      out += '[';
-      bool first = true;
-      for (const auto& element : v.get_array()) {
-        out += first ? "" : ",";
-        first = false;
-        newline(out, depth + 1);
-        put(out, element, depth + 1);
-      }
-      newline(out, depth);
-      out += ']';
+    case json::kind::array:
+      block(out, depth, '[', ']', v.get_array(), [&](const json::value& element) { put(out, element, depth + 1); });
       return;
-    }
     case json::kind::string:
       text(out, v.get_string());
       return;

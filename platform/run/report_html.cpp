@@ -213,11 +213,13 @@ std::string report_html(const Json& report, const std::string& source) {
 }
 
 std::string report_html_from_json(const std::string& json_text, const std::string& source) {
+  boost::json::value report;
   try {
-    return report_html(parse_json(json_text, source), source);
+    report = parse_json(json_text, source);
   } catch (const ConfigError& e) {  // what was given is not a report at all
     throw ConfigError(std::string(e.what()) + " (not a ZVP run report: zvp run --report writes one)");
   }
+  return report_html(report, source);
 }
 
 }  // namespace zvp
