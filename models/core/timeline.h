@@ -5,9 +5,10 @@
 //
 // Cost when off: Timeline::get() is a null pointer; every call site is `if (auto* tl = ...)`.
 // Size: events stream to the file as they happen, each one a small Boost.JSON object serialized
-// on its own (nothing is kept in memory but the open slices); a filter keeps only tracks whose "process/thread" name contains one of its
-// comma-separated words, and a cap on the number of events ends recording with one warning
-// (open slices are closed at the end, so the file stays valid).
+// on its own (nothing is kept in memory but the open slices); a filter keeps only tracks whose
+// "process/thread" name contains one of its comma-separated words, and a cap on the number of
+// events ends recording with one warning (open slices are closed at the end, so the file stays
+// valid).
 #pragma once
 #include <boost/json/fwd.hpp>
 #include <systemc>

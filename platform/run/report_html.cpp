@@ -30,7 +30,7 @@ std::string seconds(double s) {
 
 using Json = boost::json::value;
 
-// The report's members by name (nullptr when absent): r("exit"), r(ex, "status").
+// The report's members by name (nullptr when absent), numbers and text (json_reader.h).
 const Json* at(const Json* v, const char* key) { return json_member(v, key); }
 bool is_number(const Json* v, double* out) { return json_number(v, out); }
 std::string text(const Json* v) { return json_display(v); }
@@ -92,8 +92,8 @@ std::string report_html(const Json& report, const std::string& source) {
     for (const auto& [core, n] : ins->get_object())
       h << "<tr><th>instructions (" << esc(core) << ")</th><td>" << esc(text(&n)) << "</td></tr>\n";
   if (ex && ex->is_object())
-    h << "<tr><th>exit</th><td>status " << esc(text(at(ex, "status"))) << " from the " << esc(text(at(ex, "source"))) << ": "
-      << esc(text(at(ex, "reason"))) << "</td></tr>\n";
+    h << "<tr><th>exit</th><td>status " << esc(text(at(ex, "status"))) << " from the " << esc(text(at(ex, "source")))
+      << ": " << esc(text(at(ex, "reason"))) << "</td></tr>\n";
   h << "</table>\n";
 
   // Expectations.
@@ -145,7 +145,7 @@ std::string report_html(const Json& report, const std::string& source) {
       const Json* l = &layer;
       double t = 0, s = 0;
       if (is_number(at(l, "time_s"), &t)) max_t = std::max(max_t, t), total_t += t;
-      if (at(l, "reference") && is_number(at(at(l, "reference"), "time_s"), &s)) max_t = std::max(max_t, s);
+      if (is_number(at(at(l, "reference"), "time_s"), &s)) max_t = std::max(max_t, s);
     }
     h << "<h2>Layers <small>time: <svg width=\"10\" height=\"10\"><rect class=\"bar model\" width=\"10\" height=\"10\"/></svg> "
          "model, <svg width=\"10\" height=\"10\"><rect class=\"bar seed\" width=\"10\" height=\"10\"/></svg> seed</small></h2>\n"
@@ -155,12 +155,13 @@ std::string report_html(const Json& report, const std::string& source) {
       const Json* l = &layer;
       double t = 0, s = 0, e = 0, es = 0;
       const bool ht = is_number(at(l, "time_s"), &t);
-      const bool hs = at(l, "reference") && is_number(at(at(l, "reference"), "time_s"), &s);
+      const bool hs = is_number(at(at(l, "reference"), "time_s"), &s);
       const bool he = is_number(at(l, "efficiency"), &e);
-      const bool hes = at(l, "reference") && is_number(at(at(l, "reference"), "efficiency"), &es);
-      h << "<tr><td>" << esc(text(at(l, "name"))) << "</td><td>" << esc(text(at(l, "kind"))) << "</td><td>" << esc(text(at(l, "in")))
-        << "</td><td>" << esc(text(at(l, "cin"))) << " &rarr; " << esc(text(at(l, "cout"))) << "</td><td class=\"n\">"
-        << (ht ? seconds(t) : "-") << "</td><td class=\"n\">" << (hs ? seconds(s) : "-") << "</td>";
+      const bool hes = is_number(at(at(l, "reference"), "efficiency"), &es);
+      h << "<tr><td>" << esc(text(at(l, "name"))) << "</td><td>" << esc(text(at(l, "kind"))) << "</td><td>"
+        << esc(text(at(l, "in"))) << "</td><td>" << esc(text(at(l, "cin"))) << " &rarr; " << esc(text(at(l, "cout")))
+        << "</td><td class=\"n\">" << (ht ? seconds(t) : "-") << "</td><td class=\"n\">" << (hs ? seconds(s) : "-")
+        << "</td>";
       if (ht && hs && s > 0) {
         const double err = (t / s - 1) * 100;
         h << "<td class=\"n " << (std::fabs(err) <= 15 ? "ok" : "off") << "\">" << (err >= 0 ? "+" : "") << num(err)
@@ -191,7 +192,8 @@ std::string report_html(const Json& report, const std::string& source) {
         << num(lane) << "\" fill=\"" << kFill[i++ % 6] << "\"><title>" << esc(text(at(l, "name"))) << ": " << seconds(t)
         << "</title></rect>";
       if (w > 40)
-        h << "<text x=\"" << num(x + 3) << "\" y=\"17\" font-size=\"11\" fill=\"#fff\">" << esc(text(at(l, "name"))) << "</text>";
+        h << "<text x=\"" << num(x + 3) << "\" y=\"17\" font-size=\"11\" fill=\"#fff\">" << esc(text(at(l, "name")))
+          << "</text>";
       x += w;
     }
     h << "<text x=\"0\" y=\"" << num(lane + 16) << "\" font-size=\"11\">0</text><text x=\"" << num(width - 60) << "\" y=\""
