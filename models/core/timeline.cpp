@@ -1,10 +1,16 @@
 #include "timeline.h"
 
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+
 #include <algorithm>
 
 #include "config_error.h"
+#include "utf8.h"
 
 namespace zvp {
+
+namespace json = boost::json;
 
 Timeline* Timeline::instance_ = nullptr;
 
@@ -36,47 +42,36 @@ void Timeline::close(const sc_core::sc_time& end) {
     Track& k = tl->tracks_[i];
     while (!k.open.empty()) {
       k.open.pop_back();
-      tl->emit("\"ph\": \"E\", \"pid\": " + std::to_string(k.pid) + ", \"tid\": " + std::to_string(k.tid) +
-               ", \"ts\": " + ts(std::max(end, k.last)));
+      tl->emit(event("E", nullptr, k, std::max(end, k.last)));
     }
   }
-  std::fprintf(tl->f_, "\n],\n\"otherData\": {\"generator\": \"zvp\", \"events\": %llu, \"capped\": %s}}\n",
-               static_cast<unsigned long long>(tl->events_), tl->capped_ ? "true" : "false");
+  const json::object other{{"generator", "zvp"}, {"events", tl->events_}, {"capped", tl->capped_}};
+  std::fprintf(tl->f_, "\n],\n\"otherData\": %s}\n", json::serialize(other).c_str());
   std::fclose(tl->f_);
   delete tl;
 }
 
-std::string Timeline::json_escape(const std::string& s) {
-  std::string o;
-  o.reserve(s.size() + 2);
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      o += '\\';
-      o += static_cast<char>(c);
-    } else if (c < 0x20 || c >= 0x80) {  // control bytes and anything non-ASCII: \u00XX (valid JSON)
-      char b[8];
-      std::snprintf(b, sizeof b, "\\u%04x", c);
-      o += b;
-    } else {
-      o += static_cast<char>(c);
-    }
-  }
-  return o;
-}
-
 std::string Timeline::hex(uint64_t v) {
   char b[24];
-  std::snprintf(b, sizeof b, "\"0x%llx\"", static_cast<unsigned long long>(v));
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
   return b;
 }
 
-// Microseconds with picosecond resolution (the trace format's unit).
-std::string Timeline::ts(const sc_core::sc_time& t) {
-  const uint64_t ps = t.value();  // the kernel's resolution is 1 ps
-  char b[40];
-  std::snprintf(b, sizeof b, "%llu.%06llu", static_cast<unsigned long long>(ps / 1000000),
-                static_cast<unsigned long long>(ps % 1000000));
-  return b;
+// Microseconds (the trace format's unit) from the kernel's picoseconds. The library writes the
+// shortest text that reads back as the same double, which is the exact decimal ps / 10^6 up to
+// 15 significant digits: below 10^15 ps, 1,000 s of simulated time.
+double Timeline::ts(const sc_core::sc_time& t) { return double(t.value()) / 1e6; }
+
+// The fields every event has, in the order the viewers' documentation lists them.
+json::object Timeline::event(const char* ph, const std::string* name, const Track& k, const sc_core::sc_time& t) {
+  json::object e;
+  e.reserve(7);
+  e.emplace("ph", ph);
+  if (name) e.emplace("name", valid_utf8(*name));
+  e.emplace("pid", k.pid);
+  e.emplace("tid", k.tid);
+  e.emplace("ts", ts(t));
+  return e;
 }
 
 int Timeline::track(const std::string& group, const std::string& name) {
@@ -91,13 +86,11 @@ int Timeline::track(const std::string& group, const std::string& name) {
   const int pid = new_group ? static_cast<int>(pids_.size()) + 1 : p->second;
   if (new_group) {
     pids_[group] = pid;
-    emit("\"ph\": \"M\", \"name\": \"process_name\", \"pid\": " + std::to_string(pid) + ", \"args\": {\"name\": \"" +
-         json_escape(group) + "\"}");
+    emit({{"ph", "M"}, {"name", "process_name"}, {"pid", pid}, {"args", {{"name", valid_utf8(group)}}}});
   }
   const int tid = static_cast<int>(tracks_.size()) + 1;
   tracks_.push_back({pid, tid, {}, sc_core::SC_ZERO_TIME});
-  emit("\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": " + std::to_string(pid) + ", \"tid\": " +
-       std::to_string(tid) + ", \"args\": {\"name\": \"" + json_escape(name) + "\"}");
+  emit({{"ph", "M"}, {"name", "thread_name"}, {"pid", pid}, {"tid", tid}, {"args", {{"name", valid_utf8(name)}}}});
   return track_ids_[full] = tid - 1;
 }
 
@@ -113,25 +106,25 @@ bool Timeline::room() {
   return false;
 }
 
-void Timeline::emit(const std::string& body) {
-  std::fputs(first_ ? "{" : ",\n{", f_);
+void Timeline::emit(const json::object& e) {
+  std::fputs(first_ ? "" : ",\n", f_);
   first_ = false;
-  std::fputs(body.c_str(), f_);
-  std::fputc('}', f_);
+  std::fputs(json::serialize(e).c_str(), f_);
   ++events_;
 }
 
-namespace {
-std::string args_of(const std::string& a) { return a.empty() ? "" : ", \"args\": {" + a + "}"; }
-}  // namespace
+void Timeline::begin(int track, const std::string& name, const sc_core::sc_time& t) {
+  begin(track, name, t, json::object());
+}
 
-void Timeline::begin(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json) {
+void Timeline::begin(int track, const std::string& name, const sc_core::sc_time& t, const json::object& args) {
   if (track < 0 || !room()) return;
   Track& k = tracks_[static_cast<size_t>(track)];
   k.open.push_back(name);
   k.last = std::max(k.last, t);
-  emit("\"ph\": \"B\", \"name\": \"" + json_escape(name) + "\", \"pid\": " + std::to_string(k.pid) +
-       ", \"tid\": " + std::to_string(k.tid) + ", \"ts\": " + ts(t) + args_of(args_json));
+  json::object e = event("B", &name, k, t);
+  if (!args.empty()) e.emplace("args", args);
+  emit(e);
 }
 
 void Timeline::end(int track, const sc_core::sc_time& t) {
@@ -140,34 +133,42 @@ void Timeline::end(int track, const sc_core::sc_time& t) {
   if (k.open.empty() || capped_) return;  // past the cap, close() ends what is open
   k.open.pop_back();
   k.last = std::max(k.last, t);
-  emit("\"ph\": \"E\", \"pid\": " + std::to_string(k.pid) + ", \"tid\": " + std::to_string(k.tid) +
-       ", \"ts\": " + ts(t));
+  emit(event("E", nullptr, k, t));
+}
+
+void Timeline::complete(int track, const std::string& name, const sc_core::sc_time& t0, const sc_core::sc_time& t1) {
+  complete(track, name, t0, t1, json::object());
 }
 
 void Timeline::complete(int track, const std::string& name, const sc_core::sc_time& t0, const sc_core::sc_time& t1,
-                        const std::string& args_json) {
+                        const json::object& args) {
   if (track < 0 || !room()) return;
   Track& k = tracks_[static_cast<size_t>(track)];
   k.last = std::max(k.last, t1);
-  emit("\"ph\": \"X\", \"name\": \"" + json_escape(name) + "\", \"pid\": " + std::to_string(k.pid) +
-       ", \"tid\": " + std::to_string(k.tid) + ", \"ts\": " + ts(t0) + ", \"dur\": " + ts(t1 > t0 ? t1 - t0 : sc_core::SC_ZERO_TIME) +
-       args_of(args_json));
+  json::object e = event("X", &name, k, t0);
+  e.emplace("dur", ts(t1 > t0 ? t1 - t0 : sc_core::SC_ZERO_TIME));
+  if (!args.empty()) e.emplace("args", args);
+  emit(e);
 }
 
-void Timeline::instant(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json) {
+void Timeline::instant(int track, const std::string& name, const sc_core::sc_time& t) {
+  instant(track, name, t, json::object());
+}
+
+void Timeline::instant(int track, const std::string& name, const sc_core::sc_time& t, const json::object& args) {
   if (track < 0 || !room()) return;
-  Track& k = tracks_[static_cast<size_t>(track)];
-  emit("\"ph\": \"i\", \"s\": \"t\", \"name\": \"" + json_escape(name) + "\", \"pid\": " + std::to_string(k.pid) +
-       ", \"tid\": " + std::to_string(k.tid) + ", \"ts\": " + ts(t) + args_of(args_json));
+  const Track& k = tracks_[static_cast<size_t>(track)];
+  json::object e = event("i", &name, k, t);
+  e.emplace("s", "t");  // thread-scoped: drawn on its track
+  if (!args.empty()) e.emplace("args", args);
+  emit(e);
 }
 
 void Timeline::counter(int track, const std::string& name, const sc_core::sc_time& t, double value) {
   if (track < 0 || !room()) return;
-  Track& k = tracks_[static_cast<size_t>(track)];
-  char v[40];
-  std::snprintf(v, sizeof v, "%.6g", value);
-  emit("\"ph\": \"C\", \"name\": \"" + json_escape(name) + "\", \"pid\": " + std::to_string(k.pid) +
-       ", \"ts\": " + ts(t) + ", \"args\": {\"value\": " + v + "}");
+  // A counter belongs to its process (its track only names it): no tid.
+  emit({{"ph", "C"}, {"name", valid_utf8(name)}, {"pid", tracks_[static_cast<size_t>(track)].pid}, {"ts", ts(t)},
+        {"args", {{"value", value}}}});
 }
 
 void TimelineBandwidth::emit_window(Timeline& tl) {

@@ -4,11 +4,13 @@
 // "Interrupts", "Firmware"), one track (thread) per block or channel.
 //
 // Cost when off: Timeline::get() is a null pointer; every call site is `if (auto* tl = ...)`.
-// Size: events stream to the file as they happen (nothing is kept in memory but the open
-// slices); a filter keeps only tracks whose "process/thread" name contains one of its
-// comma-separated words, and a cap on the number of events ends recording with one warning
-// (open slices are closed at the end, so the file stays valid).
+// Size: events stream to the file as they happen, each one a small Boost.JSON object serialized
+// on its own (nothing is kept in memory but the open slices); a filter keeps only tracks whose
+// "process/thread" name contains one of its comma-separated words, and a cap on the number of
+// events ends recording with one warning (open slices are closed at the end, so the file stays
+// valid).
 #pragma once
+#include <boost/json/fwd.hpp>
 #include <systemc>
 
 #include <cstdint>
@@ -31,13 +33,17 @@ class Timeline {
   // A track: its group (process) and name (thread). -1 when the filter leaves it out; events
   // on track -1 are dropped.
   int track(const std::string& group, const std::string& name);
-  // Slices on one track nest (begin/end pairs); args_json is "" or a JSON object's body
-  // ("\"bytes\": 64, \"src\": \"0x100000\"").
-  void begin(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json = "");
+  // Slices on one track nest (begin/end pairs). `args` is the event's details as the viewer
+  // shows them ({{"bytes", 64}, {"src", Timeline::hex(0x100000)}}; callers that pass it include
+  // <boost/json/object.hpp>).
+  void begin(int track, const std::string& name, const sc_core::sc_time& t);
+  void begin(int track, const std::string& name, const sc_core::sc_time& t, const boost::json::object& args);
   void end(int track, const sc_core::sc_time& t);
+  void complete(int track, const std::string& name, const sc_core::sc_time& t0, const sc_core::sc_time& t1);
   void complete(int track, const std::string& name, const sc_core::sc_time& t0, const sc_core::sc_time& t1,
-                const std::string& args_json = "");
-  void instant(int track, const std::string& name, const sc_core::sc_time& t, const std::string& args_json = "");
+                const boost::json::object& args);
+  void instant(int track, const std::string& name, const sc_core::sc_time& t);
+  void instant(int track, const std::string& name, const sc_core::sc_time& t, const boost::json::object& args);
   void counter(int track, const std::string& name, const sc_core::sc_time& t, double value);
 
   // Called by close() before the file ends (e.g. to report a last partial window).
@@ -45,14 +51,20 @@ class Timeline {
   uint64_t events() const { return events_; }
   bool capped() const { return capped_; }
 
-  static std::string json_escape(const std::string& s);
-  static std::string hex(uint64_t v);  // "\"0x...\"" for args
+  static std::string hex(uint64_t v);  // "0x..." for args
 
  private:
+  struct Track {
+    int pid, tid;
+    std::vector<std::string> open;  // names of open slices, innermost last
+    sc_core::sc_time last;
+  };
   Timeline(std::FILE* f, const std::string& path, const std::string& filter, uint64_t max_events);
   bool room();  // false (and one warning) once the cap is reached
-  void emit(const std::string& body);
-  static std::string ts(const sc_core::sc_time& t);
+  // An event of phase `ph` on track k at t (the common fields, in the format's order).
+  static boost::json::object event(const char* ph, const std::string* name, const Track& k, const sc_core::sc_time& t);
+  void emit(const boost::json::object& e);
+  static double ts(const sc_core::sc_time& t);
 
   static Timeline* instance_;
   std::FILE* f_;
@@ -61,11 +73,6 @@ class Timeline {
   uint64_t max_events_;
   uint64_t events_ = 0;
   bool capped_ = false, first_ = true;
-  struct Track {
-    int pid, tid;
-    std::vector<std::string> open;  // names of open slices, innermost last
-    sc_core::sc_time last;
-  };
   std::vector<Track> tracks_;
   std::map<std::string, int> pids_;              // group -> pid
   std::map<std::string, int> track_ids_;         // "group/name" -> track

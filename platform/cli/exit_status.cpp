@@ -1,5 +1,7 @@
 #include "exit_status.h"
 
+#include <boost/json/value.hpp>
+
 #include "json_writer.h"
 
 namespace zvp::cli {
@@ -34,12 +36,8 @@ std::string exit_note() {
 }
 
 std::string exit_json(const ExitInfo& e) {
-  JsonWriter j;
-  j.begin_object();
-  j.value("source", e.source).value("status", e.status).value("process_status", e.process_status());
-  j.value("reason", e.reason);
-  j.end_object();
-  return j.str();
+  return json_pretty(boost::json::value{
+      {"source", e.source}, {"status", e.status}, {"process_status", e.process_status()}, {"reason", e.reason}});
 }
 
 }  // namespace zvp::cli

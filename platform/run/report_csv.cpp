@@ -32,14 +32,6 @@ const CsvColumn kColumns[] = {
     {"gops_per_s", "GOPS", 1, true, false, false},
 };
 
-// A CSV field: quoted when it holds a separator, a quote or a line break.
-std::string field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 std::string number(double v) { return std::isfinite(v) ? fmt_number(v) : std::string(); }
 
 std::string title_of(const std::string& header) {  // "Time (s)" -> "Time"
@@ -48,6 +40,13 @@ std::string title_of(const std::string& header) {  // "Time (s)" -> "Time"
 }
 
 }  // namespace
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
 
 std::string layer_csv(const Results& results, const std::map<std::string, double>& reference,
                       double pl_clock_hz) {
@@ -82,16 +81,16 @@ std::string layer_csv(const Results& results, const std::map<std::string, double
 
   std::ostringstream f;
   f << "Layer,Kind";
-  for (const auto& c : cols) f << ',' << field(c.header);
+  for (const auto& c : cols) f << ',' << csv_field(c.header);
   for (const auto& r : refs)
-    f << ',' << field("Reference " + r.header) << ',' << field(title_of(r.header) + " Error %");
+    f << ',' << csv_field("Reference " + r.header) << ',' << csv_field(title_of(r.header) + " Error %");
   f << '\n';
   for (const auto& l : results.layers) {
-    f << field(l.name) << ',' << field(l.kind);
+    f << csv_field(l.name) << ',' << csv_field(l.kind);
     for (const auto& c : cols) {
       f << ',';
       auto t = l.text.find(c.key);
-      if (t != l.text.end()) f << field(t->second);
+      if (t != l.text.end()) f << csv_field(t->second);
       else if (c.cycles) f << number(std::round(l.number(c.key) * c.scale));
       else f << number(l.number(c.key) * c.scale);
     }

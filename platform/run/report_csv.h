@@ -14,4 +14,8 @@ namespace zvp {
 std::string layer_csv(const Results& results, const std::map<std::string, double>& reference,
                       double pl_clock_hz);
 
+// A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a separator, a quote or a
+// line break (also the sweep's results.csv; docs/libraries.md says why this is not a library).
+std::string csv_field(const std::string& s);
+
 }  // namespace zvp

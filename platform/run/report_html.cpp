@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <map>
 
-#include "html_text.h"
 #include <sstream>
 #include <vector>
 
 #include "core/config_error.h"
-#include "yaml_reader.h"
+#include "html_text.h"
+#include "json_reader.h"
 
 namespace zvp {
 
@@ -28,23 +28,12 @@ std::string seconds(double s) {
   return b;
 }
 
-bool is_number(const YAML::Node& n, double* v) {
-  if (!n || !n.IsScalar()) return false;
-  const std::string& t = n.Scalar();
-  char* end = nullptr;
-  const double d = std::strtod(t.c_str(), &end);
-  if (t.empty() || *end != 0 || !std::isfinite(d)) return false;
-  *v = d;
-  return true;
-}
+using Json = boost::json::value;
 
-std::string text(const YAML::Node& n) {
-  if (!n || n.IsNull()) return "-";
-  if (n.IsScalar()) return n.Scalar();
-  std::ostringstream o;
-  o << n;  // a list or mapping, as YAML flow text
-  return o.str();
-}
+// The report's members by name (nullptr when absent), numbers and text (json_reader.h).
+const Json* at(const Json* v, const char* key) { return json_member(v, key); }
+bool is_number(const Json* v, double* out) { return json_number(v, out); }
+std::string text(const Json* v) { return json_display(v); }
 
 // Model value, seed value, error: one table row; `seconds_unit` formats times.
 std::string result_row(const std::string& name, double model, const double* seed, bool is_time) {
@@ -72,10 +61,11 @@ std::string bar_pair(double model, const double* seed, double max) {
 
 }  // namespace
 
-std::string report_html(const YAML::Node& r, const std::string& source) {
-  if (!r.IsMap() || !r["scenario"] || !r["sim_time_s"])
+std::string report_html(const Json& report, const std::string& source) {
+  const Json* r = &report;
+  if (!at(r, "scenario") || !at(r, "sim_time_s"))
     throw ConfigError(source + ": not a ZVP run report (no 'scenario' or 'sim_time_s'; written by zvp run --report)");
-  const std::string scenario = text(r["scenario"]);
+  const std::string scenario = text(at(r, "scenario"));
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>ZVP report: " << esc(scenario)
     << "</title>\n<style>\n"
@@ -88,53 +78,51 @@ std::string report_html(const YAML::Node& r, const std::string& source) {
   h << "<h1>" << esc(scenario) << " <small>ZVP run report</small></h1>\n";
 
   // Summary.
-  const YAML::Node ex = r["exit"];
+  const Json* ex = at(r, "exit");
   double sim = 0, wall = 0;
-  is_number(r["sim_time_s"], &sim);
-  is_number(r["wall_time_s"], &wall);
+  is_number(at(r, "sim_time_s"), &sim);
+  is_number(at(r, "wall_time_s"), &wall);
   h << "<h2>Run</h2>\n<table id=\"summary\">\n"
-    << "<tr><th>board</th><td>" << esc(text(r["board"])) << "</td></tr>\n"
-    << "<tr><th>timing mode</th><td>" << esc(text(r["timing_mode"])) << "</td></tr>\n"
+    << "<tr><th>board</th><td>" << esc(text(at(r, "board"))) << "</td></tr>\n"
+    << "<tr><th>timing mode</th><td>" << esc(text(at(r, "timing_mode"))) << "</td></tr>\n"
     << "<tr><th>simulated time</th><td>" << seconds(sim) << "</td></tr>\n"
     << "<tr><th>wall time</th><td>" << num(wall) << " s" << (wall > 0 ? " (sim/wall " + num(sim / wall) + ")" : "")
     << "</td></tr>\n";
-  if (r["instructions"] && r["instructions"].IsMap())
-    for (auto it : r["instructions"])
-      h << "<tr><th>instructions (" << esc(it.first.Scalar()) << ")</th><td>" << esc(text(it.second)) << "</td></tr>\n";
-  if (ex && ex.IsMap())
-    h << "<tr><th>exit</th><td>status " << esc(text(ex["status"])) << " from the " << esc(text(ex["source"])) << ": "
-      << esc(text(ex["reason"])) << "</td></tr>\n";
+  if (const Json* ins = at(r, "instructions"); ins && ins->is_object())
+    for (const auto& [core, n] : ins->get_object())
+      h << "<tr><th>instructions (" << esc(core) << ")</th><td>" << esc(text(&n)) << "</td></tr>\n";
+  if (ex && ex->is_object())
+    h << "<tr><th>exit</th><td>status " << esc(text(at(ex, "status"))) << " from the " << esc(text(at(ex, "source")))
+      << ": " << esc(text(at(ex, "reason"))) << "</td></tr>\n";
   h << "</table>\n";
 
   // Expectations.
-  const YAML::Node checks = r["expectations"];
+  const Json* checks = at(r, "expectations");
   unsigned passed = 0, total = 0;
   std::ostringstream rows;
-  if (checks && checks.IsSequence())
-    for (const auto& c : checks) {
-      const bool ok = text(c["passed"]) == "true";
+  if (checks && checks->is_array())
+    for (const Json& check : checks->get_array()) {
+      const Json* c = &check;
+      const bool ok = text(at(c, "passed")) == "true";
       ++total;
       passed += ok;
-      rows << "<tr><td>" << esc(text(c["name"])) << "</td><td class=\"" << (ok ? "pass\">pass" : "fail\">FAIL")
-           << "</td><td>" << esc(text(c["detail"])) << "</td></tr>\n";
+      rows << "<tr><td>" << esc(text(at(c, "name"))) << "</td><td class=\"" << (ok ? "pass\">pass" : "fail\">FAIL")
+           << "</td><td>" << esc(text(at(c, "detail"))) << "</td></tr>\n";
     }
   h << "<h2>Expectations <small>" << passed << " of " << total << " hold</small></h2>\n"
     << "<table id=\"expectations\"><thead><tr><th>check</th><th>result</th><th>detail</th></tr></thead><tbody>\n"
     << rows.str() << "</tbody></table>\n";
 
   // Results beside the seed's references.
-  const YAML::Node ref = r["reference"];
-  auto seed_of = [&](const std::string& key, double* v) { return ref && ref.IsMap() && is_number(ref[key], v); };
-  std::vector<std::pair<std::string, YAML::Node>> res;
-  const YAML::Node rs = r["results"];
-  if (rs && rs.IsMap()) {
-    for (const char* k : {"images", "correct", "accuracy"}) res.emplace_back(k, rs[k]);
-    if (rs["latency_s"] && rs["latency_s"].IsMap()) {
-      res.emplace_back("latency_first_s", rs["latency_s"]["first"]);
-      res.emplace_back("latency_mean_s", rs["latency_s"]["mean"]);
-    }
-    if (rs["extra"] && rs["extra"].IsMap())
-      for (auto it : rs["extra"]) res.emplace_back(it.first.Scalar(), it.second);
+  const Json* ref = at(r, "reference");
+  auto seed_of = [&](const std::string& key, double* v) { return is_number(at(ref, key.c_str()), v); };
+  std::vector<std::pair<std::string, const Json*>> res;
+  if (const Json* rs = at(r, "results")) {
+    for (const char* k : {"images", "correct", "accuracy"}) res.emplace_back(k, at(rs, k));
+    res.emplace_back("latency_first_s", at(at(rs, "latency_s"), "first"));
+    res.emplace_back("latency_mean_s", at(at(rs, "latency_s"), "mean"));
+    if (const Json* extra = at(rs, "extra"); extra && extra->is_object())
+      for (const auto& [k, v] : extra->get_object()) res.emplace_back(k, &v);
   }
   h << "<h2>Results <small>model beside the seed's numbers (error within 15 % in green)</small></h2>\n"
     << "<table id=\"results\"><thead><tr><th>result</th><th>model</th><th>seed</th><th>error</th></tr></thead><tbody>\n";
@@ -147,27 +135,33 @@ std::string report_html(const YAML::Node& r, const std::string& source) {
   h << "</tbody></table>\n";
 
   // Layers.
-  const YAML::Node layers = r["layers"];
-  if (layers && layers.IsSequence() && layers.size() > 0) {
+  const Json* layers_value = at(r, "layers");
+  const boost::json::array no_layers;
+  const boost::json::array& layers =
+      layers_value && layers_value->is_array() ? layers_value->get_array() : no_layers;
+  if (!layers.empty()) {
     double max_t = 0, total_t = 0;
-    for (const auto& l : layers) {
+    for (const Json& layer : layers) {
+      const Json* l = &layer;
       double t = 0, s = 0;
-      if (is_number(l["time_s"], &t)) max_t = std::max(max_t, t), total_t += t;
-      if (l["reference"] && is_number(l["reference"]["time_s"], &s)) max_t = std::max(max_t, s);
+      if (is_number(at(l, "time_s"), &t)) max_t = std::max(max_t, t), total_t += t;
+      if (is_number(at(at(l, "reference"), "time_s"), &s)) max_t = std::max(max_t, s);
     }
     h << "<h2>Layers <small>time: <svg width=\"10\" height=\"10\"><rect class=\"bar model\" width=\"10\" height=\"10\"/></svg> "
          "model, <svg width=\"10\" height=\"10\"><rect class=\"bar seed\" width=\"10\" height=\"10\"/></svg> seed</small></h2>\n"
       << "<table id=\"layers\"><thead><tr><th>layer</th><th>kind</th><th>input</th><th>channels</th><th>time</th>"
          "<th>seed</th><th>error</th><th>efficiency (model / seed)</th><th>model vs seed</th></tr></thead><tbody>\n";
-    for (const auto& l : layers) {
+    for (const Json& layer : layers) {
+      const Json* l = &layer;
       double t = 0, s = 0, e = 0, es = 0;
-      const bool ht = is_number(l["time_s"], &t);
-      const bool hs = l["reference"] && is_number(l["reference"]["time_s"], &s);
-      const bool he = is_number(l["efficiency"], &e);
-      const bool hes = l["reference"] && is_number(l["reference"]["efficiency"], &es);
-      h << "<tr><td>" << esc(text(l["name"])) << "</td><td>" << esc(text(l["kind"])) << "</td><td>" << esc(text(l["in"]))
-        << "</td><td>" << esc(text(l["cin"])) << " &rarr; " << esc(text(l["cout"])) << "</td><td class=\"n\">"
-        << (ht ? seconds(t) : "-") << "</td><td class=\"n\">" << (hs ? seconds(s) : "-") << "</td>";
+      const bool ht = is_number(at(l, "time_s"), &t);
+      const bool hs = is_number(at(at(l, "reference"), "time_s"), &s);
+      const bool he = is_number(at(l, "efficiency"), &e);
+      const bool hes = is_number(at(at(l, "reference"), "efficiency"), &es);
+      h << "<tr><td>" << esc(text(at(l, "name"))) << "</td><td>" << esc(text(at(l, "kind"))) << "</td><td>"
+        << esc(text(at(l, "in"))) << "</td><td>" << esc(text(at(l, "cin"))) << " &rarr; " << esc(text(at(l, "cout")))
+        << "</td><td class=\"n\">" << (ht ? seconds(t) : "-") << "</td><td class=\"n\">" << (hs ? seconds(s) : "-")
+        << "</td>";
       if (ht && hs && s > 0) {
         const double err = (t / s - 1) * 100;
         h << "<td class=\"n " << (std::fabs(err) <= 15 ? "ok" : "off") << "\">" << (err >= 0 ? "+" : "") << num(err)
@@ -189,15 +183,17 @@ std::string report_html(const YAML::Node& r, const std::string& source) {
     double x = 0;
     unsigned i = 0;
     static const char* kFill[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#17becf", "#bcbd22"};
-    for (const auto& l : layers) {
+    for (const Json& layer : layers) {
+      const Json* l = &layer;
       double t = 0;
-      if (!is_number(l["time_s"], &t) || total_t <= 0) continue;
+      if (!is_number(at(l, "time_s"), &t) || total_t <= 0) continue;
       const double w = t / total_t * width;
       h << "<rect class=\"layer\" x=\"" << num(x) << "\" y=\"0\" width=\"" << num(std::max(w, 0.5)) << "\" height=\""
-        << num(lane) << "\" fill=\"" << kFill[i++ % 6] << "\"><title>" << esc(text(l["name"])) << ": " << seconds(t)
+        << num(lane) << "\" fill=\"" << kFill[i++ % 6] << "\"><title>" << esc(text(at(l, "name"))) << ": " << seconds(t)
         << "</title></rect>";
       if (w > 40)
-        h << "<text x=\"" << num(x + 3) << "\" y=\"17\" font-size=\"11\" fill=\"#fff\">" << esc(text(l["name"])) << "</text>";
+        h << "<text x=\"" << num(x + 3) << "\" y=\"17\" font-size=\"11\" fill=\"#fff\">" << esc(text(at(l, "name")))
+          << "</text>";
       x += w;
     }
     h << "<text x=\"0\" y=\"" << num(lane + 16) << "\" font-size=\"11\">0</text><text x=\"" << num(width - 60) << "\" y=\""
@@ -207,20 +203,25 @@ std::string report_html(const YAML::Node& r, const std::string& source) {
   // Parameters.
   h << "<h2>Parameters <small>those that differ from their defaults, with where they were set</small></h2>\n"
     << "<table id=\"params\"><thead><tr><th>parameter</th><th>value</th><th>set by</th></tr></thead><tbody>\n";
-  const YAML::Node ps = r["params"];
-  if (ps && ps.IsMap())
-    for (auto it : ps) {
-      const YAML::Node v = it.second;
-      const bool detailed = v.IsMap();
-      h << "<tr><td>" << esc(it.first.Scalar()) << "</td><td>" << esc(text(detailed ? v["value"] : v)) << "</td><td>"
-        << esc(detailed ? text(v["origin"]) : "") << "</td></tr>\n";
+  if (const Json* ps = at(r, "params"); ps && ps->is_object())
+    for (const auto& [name, value] : ps->get_object()) {
+      const Json* v = &value;
+      const bool detailed = v->is_object();
+      h << "<tr><td>" << esc(name) << "</td><td>" << esc(text(detailed ? at(v, "value") : v)) << "</td><td>"
+        << esc(detailed ? text(at(v, "origin")) : "") << "</td></tr>\n";
     }
   h << "</tbody></table>\n<p><small>Rendered by zvp from " << esc(source) << ".</small></p>\n</body></html>\n";
   return h.str();
 }
 
 std::string report_html_from_json(const std::string& json_text, const std::string& source) {
-  return report_html(read_yaml_subset(json_text, source), source);
+  boost::json::value report;
+  try {
+    report = parse_json(json_text, source);
+  } catch (const ConfigError& e) {  // what was given is not a report at all
+    throw ConfigError(std::string(e.what()) + " (not a ZVP run report: zvp run --report writes one)");
+  }
+  return report_html(report, source);
 }
 
 }  // namespace zvp

@@ -7,15 +7,16 @@
 // page reads offline, prints, and renders the same in any browser (tests/platform/run checks it
 // in headless Chromium). Sweeps have their own page with plots (platform/sweep/sweep_html.cpp).
 #pragma once
-#include <yaml-cpp/yaml.h>
+#include <boost/json/value.hpp>
 
 #include <string>
 
 namespace zvp {
 
 // `report` is the JSON report's tree. Throws ConfigError if it is not a ZVP report.
-std::string report_html(const YAML::Node& report, const std::string& source);
-// Reads a JSON report (ZVP's own strict reader: JSON is within its YAML subset).
+std::string report_html(const boost::json::value& report, const std::string& source);
+// Reads a JSON report (Boost.JSON, strict: platform/run/json_reader.h); ConfigError if the text
+// is not JSON or not a report.
 std::string report_html_from_json(const std::string& json_text, const std::string& source);
 
 }  // namespace zvp

@@ -1,6 +1,10 @@
-// JSON report writer (report_json.h). Key order is part of the format: scripts diff reports.
+// JSON report writer (report_json.h): the report as a Boost.JSON tree, written in ZVP's layout
+// (json_writer.h). Key order is part of the format: scripts diff reports.
 #include "report_json.h"
 
+#include <boost/json/value.hpp>
+
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -8,107 +12,87 @@
 
 namespace zvp {
 
+namespace json = boost::json;
+
 namespace {
+
+// A measured quantity: null when it is not a number (not reported, 0/0).
+json::value number(double v) { return std::isfinite(v) ? json::value(v) : json::value(nullptr); }
 
 // results: the schema's named quantities (schema_results(), nested "group.key" paths in one
 // object per group), then every other @result key under extra.
-void write_results(JsonWriter& j, const Results& results) {
-  j.begin_object("results");
-  std::string group;
+json::object results_object(const Results& results) {
+  json::object out;
   for (const auto& s : schema_results()) {
-    std::string path = s.path, key = path;
-    std::string g;
-    auto dot = path.find('.');
+    const std::string path = s.path;
+    const auto dot = path.find('.');
+    json::object* group = &out;
     if (dot != std::string::npos) {
-      g = path.substr(0, dot);
-      key = path.substr(dot + 1);
+      json::value& g = out[path.substr(0, dot)];
+      if (!g.is_object()) g.emplace_object();
+      group = &g.get_object();
     }
-    if (g != group) {
-      if (!group.empty()) j.end_object();
-      if (!g.empty()) j.begin_object(g.c_str());
-      group = g;
-    }
-    double v = schema_value(results, s);
-    if (std::isfinite(v)) j.value(key.c_str(), v);
-    else j.null(key.c_str());
+    (*group)[dot == std::string::npos ? path : path.substr(dot + 1)] = number(schema_value(results, s));
   }
-  if (!group.empty()) j.end_object();
-  j.begin_object("extra");
+  json::object& extra = out["extra"].emplace_object();
   for (const auto& [k, v] : results.values)
-    if (!is_schema_key(k)) j.value(k.c_str(), v);
-  j.end_object();
-  j.end_object();
+    if (!is_schema_key(k)) extra[k] = number(v);
+  return out;
 }
 
 // layers: every column a layer reported (text, then numbers), and for the numeric columns with
 // a reference "<layer>.<column>" the reference and the relative error.
-void write_layers(JsonWriter& j, const Results& results, const std::map<std::string, double>& reference) {
-  j.begin_array("layers");
+json::array layers_array(const Results& results, const std::map<std::string, double>& reference) {
+  json::array out;
   for (const auto& l : results.layers) {
-    j.begin_object().value("name", l.name).value("kind", l.kind);
-    for (const auto& [k, v] : l.text) j.value(k.c_str(), v);
-    for (const auto& [k, v] : l.values) j.value(k.c_str(), v);
-    bool any_ref = false;
-    for (const auto& [k, v] : l.values) any_ref |= reference.count(l.name + "." + k) != 0;
-    if (any_ref) {
-      j.begin_object("reference");
-      for (const auto& [k, v] : l.values) {
-        auto it = reference.find(l.name + "." + k);
-        if (it != reference.end()) j.value(k.c_str(), it->second);
-      }
-      j.end_object();
-      j.begin_object("relative_error");
-      for (const auto& [k, v] : l.values) {
-        auto it = reference.find(l.name + "." + k);
-        if (it != reference.end() && it->second != 0) j.value(k.c_str(), (v - it->second) / it->second);
-      }
-      j.end_object();
+    json::object o{{"name", l.name}, {"kind", l.kind}};
+    for (const auto& [k, v] : l.text) o[k] = v;
+    for (const auto& [k, v] : l.values) o[k] = number(v);
+    json::object ref, err;
+    for (const auto& [k, v] : l.values) {
+      auto it = reference.find(l.name + "." + k);
+      if (it == reference.end()) continue;
+      ref[k] = number(it->second);
+      if (it->second != 0) err[k] = number((v - it->second) / it->second);
     }
-    j.end_object();
+    if (!ref.empty()) {
+      o["reference"] = std::move(ref);
+      o["relative_error"] = std::move(err);
+    }
+    out.push_back(std::move(o));
   }
-  j.end_array();
+  return out;
 }
 
 }  // namespace
 
 std::string report_json(const ReportContext& ctx, const RunResult& run, const Results& results,
                         const std::vector<Check>& checks) {
-  JsonWriter j;
-  j.begin_object();
-  j.value("scenario", ctx.scenario).value("board", ctx.board);
-  j.value("timing_mode", ctx.timing_mode);
-  j.value("sim_time_s", run.sim_s).value("wall_time_s", run.wall_s);
+  json::object r{{"scenario", ctx.scenario}, {"board", ctx.board}, {"timing_mode", ctx.timing_mode},
+                 {"sim_time_s", number(run.sim_s)}, {"wall_time_s", number(run.wall_s)}};
   // The schema names "riscv"; a design without a RISC-V core reports null for it.
-  j.begin_object("instructions").value("arm", static_cast<unsigned long long>(run.arm_instructions));
-  if (!run.design_instructions.count("riscv")) j.null("riscv");
-  for (const auto& [core, n] : run.design_instructions) j.value(core.c_str(), static_cast<unsigned long long>(n));
-  j.end_object();
+  json::object& instructions = r["instructions"].emplace_object();
+  instructions["arm"] = run.arm_instructions;
+  if (!run.design_instructions.count("riscv")) instructions["riscv"] = nullptr;
+  for (const auto& [core, n] : run.design_instructions) instructions[core] = n;
   if (!run.caches.empty()) {
-    j.begin_object("caches");
-    for (const auto& [k, v] : run.caches) j.value(k.c_str(), v);
-    j.end_object();
+    json::object& caches = r["caches"].emplace_object();
+    for (const auto& [k, v] : run.caches) caches[k] = v;
   }
-  j.value("exit_status", run.exited ? run.exit_status : -1);
-  j.begin_object("exit").value("source", ctx.exit_source).value("status", ctx.exit_status);
-  j.value("reason", ctx.exit_reason).end_object();
-  write_results(j, results);
-  write_layers(j, results, ctx.reference);
-  j.begin_object("reference");
-  for (const auto& [k, v] : ctx.reference) j.value(k.c_str(), v);
-  j.end_object();
+  r["exit_status"] = run.exited ? run.exit_status : -1;
+  r["exit"] = {{"source", ctx.exit_source}, {"status", ctx.exit_status}, {"reason", ctx.exit_reason}};
+  r["results"] = results_object(results);
+  r["layers"] = layers_array(results, ctx.reference);
+  json::object& reference = r["reference"].emplace_object();
+  for (const auto& [k, v] : ctx.reference) reference[k] = number(v);
   // Every parameter that differs from its model default, with where its value came from:
   // enough to reproduce the run from the report.
-  j.begin_object("params");
-  j.value("pl_design", ctx.pl_design);
-  for (const auto& p : ctx.params)
-    j.begin_object(p.path.c_str()).value("value", p.value).value("origin", p.origin).end_object();
-  j.end_object();
-  j.begin_array("expectations");
-  for (const auto& c : checks)
-    j.begin_object().value("name", c.name).value("passed", c.passed).value("detail", c.detail).end_object();
-  j.end_array();
-  j.end_object();
-  return j.str() + "\n";
+  json::object& params = r["params"].emplace_object();
+  params["pl_design"] = ctx.pl_design;
+  for (const auto& p : ctx.params) params[p.path] = {{"value", p.value}, {"origin", p.origin}};
+  json::array& expectations = r["expectations"].emplace_array();
+  for (const auto& c : checks) expectations.push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
+  return json_pretty(r) + "\n";
 }
 
 bool write_report_file(const std::string& path, const std::string& text, const char* what) {

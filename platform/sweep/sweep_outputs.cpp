@@ -1,13 +1,17 @@
 // Result collection, CSV and JSON outputs (sweep_outputs.h); the HTML is in sweep_html.cpp.
 #include "sweep_outputs.h"
 
-#include <yaml-cpp/yaml.h>
+#include <boost/json/value.hpp>
 
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "core/config_error.h"
+#include "core/input_file.h"
+#include "json_reader.h"
 #include "json_writer.h"
+#include "report_csv.h"
 
 namespace zvp::sweep {
 
@@ -15,28 +19,14 @@ namespace {
 
 bool is_layer_metric(const std::string& m) { return m.rfind("layers.", 0) == 0; }
 
-// A dotted path into the report ("results.extra.fps"); a number or nothing.
-bool lookup(const YAML::Node& root, const std::string& path, double& out) {
-  YAML::Node n = YAML::Clone(root);
-  std::stringstream ss(path);
-  for (std::string part; std::getline(ss, part, '.');) {
-    if (!n.IsMap() || !n[part]) return false;
-    n = n[part];
-  }
-  if (!n.IsScalar()) return false;
-  try {
-    out = n.as<double>();
-    return true;
-  } catch (const YAML::Exception&) {
-    return false;
-  }
-}
+namespace json = boost::json;
 
-std::string field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
+// A dotted path into the report ("results.extra.fps"); a number or nothing.
+bool lookup(const json::value& root, const std::string& path, double& out) {
+  const json::value* n = &root;
+  std::stringstream ss(path);
+  for (std::string part; std::getline(ss, part, '.');) n = json_member(n, part.c_str());
+  return json_number(n, &out);
 }
 
 std::string num(double v) {
@@ -82,10 +72,11 @@ std::vector<PointResult> collect_results(const SweepSpec& spec, const std::vecto
     PointResult r;
     r.point = &points[i];
     r.run = runs[i];
-    YAML::Node root;
+    json::value root;
     try {
-      root = YAML::LoadFile(dir + "/points/" + points[i].id + ".json");  // JSON is YAML
-    } catch (const YAML::Exception&) {
+      const std::string path = dir + "/points/" + points[i].id + ".json";
+      root = parse_json(read_input_text(path, "report", 64ull << 20), path);
+    } catch (const ConfigError&) {
       out.push_back(std::move(r));
       continue;
     }
@@ -93,11 +84,12 @@ std::vector<PointResult> collect_results(const SweepSpec& spec, const std::vecto
       double v;
       if (!is_layer_metric(m) && lookup(root, m, v)) r.metrics[m] = v;
     }
-    if (root["layers"] && root["layers"].IsSequence()) {
-      for (const auto& l : root["layers"]) {
+    if (const json::value* layers = json_member(&root, "layers"); layers && layers->is_array()) {
+      for (const json::value& l : layers->get_array()) {
         LayerRow row;
-        row.name = l["name"] ? l["name"].as<std::string>() : "";
-        row.kind = l["kind"] ? l["kind"].as<std::string>() : "";
+        auto text = [&](const char* key) { return json_member(&l, key) ? json_display(json_member(&l, key)) : ""; };
+        row.name = text("name");
+        row.kind = text("kind");
         for (const auto& m : spec.metrics) {
           double v;
           if (is_layer_metric(m) && lookup(l, m.substr(7), v)) row.values[m] = v;
@@ -117,15 +109,15 @@ bool write_csv(const SweepSpec& spec, const std::vector<PointResult>& results, c
     return false;
   }
   f << "Point,Scenario";
-  for (const auto& a : spec.axes) f << ',' << field(a.path);
+  for (const auto& a : spec.axes) f << ',' << csv_field(a.path);
   f << ",Status,Layer,Kind";
-  for (const auto& m : spec.metrics) f << ',' << field(csv_header(m));
+  for (const auto& m : spec.metrics) f << ',' << csv_field(csv_header(m));
   f << '\n';
   for (const auto& r : results) {
     auto prefix = [&] {
-      f << r.point->id << ',' << field(r.point->scenario);
-      for (const auto& [k, v] : r.point->settings) f << ',' << field(v);
-      f << ',' << field(r.run.status_text());
+      f << r.point->id << ',' << csv_field(r.point->scenario);
+      for (const auto& [k, v] : r.point->settings) f << ',' << csv_field(v);
+      f << ',' << csv_field(r.run.status_text());
     };
     prefix();
     f << ",,";
@@ -136,7 +128,7 @@ bool write_csv(const SweepSpec& spec, const std::vector<PointResult>& results, c
     f << '\n';
     for (const auto& l : r.layers) {
       prefix();
-      f << ',' << field(l.name) << ',' << field(l.kind);
+      f << ',' << csv_field(l.name) << ',' << csv_field(l.kind);
       for (const auto& m : spec.metrics) {
         auto it = l.values.find(m);
         f << ',' << (it == l.values.end() ? "" : num(it->second * csv_scale(m)));
@@ -153,45 +145,38 @@ bool write_json(const SweepSpec& spec, const std::vector<PointResult>& results, 
     std::fprintf(stderr, "zvp sweep: cannot write %s\n", path.c_str());
     return false;
   }
-  JsonWriter j;
-  j.begin_object();
-  j.value("sweep", spec.file);
-  j.begin_array("axes");
+  json::object j{{"sweep", spec.file}};
+  json::array& axes = j["axes"].emplace_array();
   for (const auto& a : spec.axes) {
-    j.begin_object().value("path", a.path).begin_array("values");
-    for (const auto& v : a.values) j.value(nullptr, v);
-    j.end_array().end_object();
+    json::array values;
+    for (const auto& v : a.values) values.push_back(json::string(v));
+    axes.push_back({{"path", a.path}, {"values", std::move(values)}});
   }
-  j.end_array();
-  j.begin_array("metrics");
-  for (const auto& m : spec.metrics) j.value(nullptr, m);
-  j.end_array();
-  j.begin_array("points");
+  json::array& metrics = j["metrics"].emplace_array();
+  for (const auto& m : spec.metrics) metrics.push_back(json::string(m));
+  json::array& points = j["points"].emplace_array();
   for (const auto& r : results) {
-    j.begin_object().value("id", r.point->id).value("scenario", r.point->scenario);
-    j.begin_object("settings");
-    for (const auto& [k, v] : r.point->settings) j.value(k.c_str(), v);
-    j.end_object();
-    j.value("status", r.run.status_text()).value("exit_status", r.run.status).value("resumed", r.run.resumed);
-    if (!r.run.ok()) j.value("stderr_tail", r.run.stderr_tail);
-    j.value("report", "points/" + r.point->id + ".json");
-    j.begin_object("metrics");
-    for (const auto& [k, v] : r.metrics) j.value(k.c_str(), v);
-    j.end_object();
+    json::object p{{"id", r.point->id}, {"scenario", r.point->scenario}};
+    json::object& settings = p["settings"].emplace_object();
+    for (const auto& [k, v] : r.point->settings) settings[k] = v;
+    p["status"] = r.run.status_text();
+    p["exit_status"] = r.run.status;
+    p["resumed"] = r.run.resumed;
+    if (!r.run.ok()) p["stderr_tail"] = r.run.stderr_tail;
+    p["report"] = "points/" + r.point->id + ".json";
+    json::object& values = p["metrics"].emplace_object();
+    for (const auto& [k, v] : r.metrics) values[k] = v;
     if (!r.layers.empty()) {
-      j.begin_array("layers");
+      json::array& layers = p["layers"].emplace_array();
       for (const auto& l : r.layers) {
-        j.begin_object().value("name", l.name).value("kind", l.kind);
-        for (const auto& [k, v] : l.values) j.value(k.c_str(), v);
-        j.end_object();
+        json::object row{{"name", l.name}, {"kind", l.kind}};
+        for (const auto& [k, v] : l.values) row[k] = v;
+        layers.push_back(std::move(row));
       }
-      j.end_array();
     }
-    j.end_object();
+    points.push_back(std::move(p));
   }
-  j.end_array();
-  j.end_object();
-  f << j.str() << '\n';
+  f << json_pretty(j) << '\n';
   return bool(f);
 }
 

@@ -1,6 +1,7 @@
 #include "accel/csp/conv_engine.h"
 #include "core/timeline.h"
 
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <vector>
 
@@ -208,7 +209,7 @@ void ConvEngine::on_done_event() {
 void ConvEngine::finish() {
   if (Timeline* tl = Timeline::get())  // one slice per pass (busy), with its cycle count
     tl->complete(tl->track(std::string("PL ") + name(), "passes"), "pass", start_time_, end_time_,
-                 "\"cycles\": " + std::to_string(last_.total) + ", \"conflicts\": " + std::to_string(last_.conflicts));
+                 {{"cycles", last_.total}, {"conflicts", last_.conflicts}});
   tcdm_.write_words(result_addr_, result_words_.data(), result_words_.size());
   busy_ = false;
   ++passes_;

@@ -1,6 +1,7 @@
 #include "accel/csp/dma_action_scheduler.h"
 #include "core/timeline.h"
 
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <string>
 
@@ -120,8 +121,7 @@ void DmaActionScheduler::fsm(unsigned c) {
     if (Timeline* tl = Timeline::get())  // one slice per request: driven to the PL330 until acknowledged
       tl->complete(tl->track(std::string("PL ") + name(), "ch" + std::to_string(c)), "request", driven_at,
                    sc_core::sc_time_stamp(),
-                   "\"bytes\": " + std::to_string(ch.cur.len) + ", \"pushed_ns\": " +
-                       std::to_string(ch.cur.at.to_seconds() * 1e9));
+                   {{"bytes", ch.cur.len}, {"pushed_ns", ch.cur.at.to_seconds() * 1e9}});
     sc_core::wait(cycle);
     ch.ack = false;
     --ch.pending;

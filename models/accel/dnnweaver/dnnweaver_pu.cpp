@@ -1,6 +1,7 @@
 #include "accel/dnnweaver/dnnweaver_pu.h"
 #include "core/timeline.h"
 
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -208,8 +209,7 @@ unsigned DnnweaverPu::layer(uint32_t desc, uint32_t* next, PeCounters& chain) {
   if (Timeline* tl = Timeline::get())
     tl->complete(tl->track(std::string("PL ") + name(), "layers"), "descriptor " + std::to_string(layers_), start,
                  sc_core::sc_time_stamp(),
-                 "\"desc\": " + Timeline::hex(desc) + ", \"cycles\": " + std::to_string(cnt.cycles) +
-                     ", \"macs\": " + std::to_string(cnt.macs) + ", \"dma_bytes\": " + std::to_string(bytes));
+                 {{"desc", Timeline::hex(desc)}, {"cycles", cnt.cycles}, {"macs", cnt.macs}, {"dma_bytes", bytes}});
   ++layers_;
   return 0;
 }

@@ -2,6 +2,7 @@
 #include "accel/dtpu/dtpu_adapter.h"
 #include "core/timeline.h"
 
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <sstream>
 
@@ -256,7 +257,7 @@ void DtpuAdapter::core() {
     busy_ = false;
     if (Timeline* tl = Timeline::get())  // one slice per step: the MXU busy
       tl->complete(tl->track(std::string("PL ") + name(), "MXU"), "step", t0, sc_core::sc_time_stamp(),
-                   "\"cycles\": " + std::to_string(cycles));
+                   {{"cycles", cycles}});
     size_t produced = out.size();
     if (produced > cfg_.out_fifo_words) {
       errs |= ERR_OFIFO_OVERFLOW;

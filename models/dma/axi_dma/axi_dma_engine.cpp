@@ -1,5 +1,6 @@
 // AXI DMA engines: direct register mode, the scatter-gather descriptor engine, and the MM2S /
 // S2MM data movers with their burst and stream timing.
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <cstring>
 
@@ -32,7 +33,7 @@ bool AxiDma::wait_for(Channel& c, const sc_core::sc_time& t, uint64_t gen) {
 void AxiDma::trace_transfer(const Channel& c, const sc_core::sc_time& t0, uint64_t addr, uint32_t bytes) {
   if (Timeline* tl = Timeline::get())
     tl->complete(tl->track(std::string("PL ") + name(), c.is_s2mm ? "S2MM" : "MM2S"), c.is_s2mm ? "write" : "read",
-                 t0, sc_core::sc_time_stamp(), "\"addr\": " + Timeline::hex(addr) + ", \"bytes\": " + std::to_string(bytes));
+                 t0, sc_core::sc_time_stamp(), {{"addr", Timeline::hex(addr)}, {"bytes", bytes}});
 }
 
 void AxiDma::new_packet(Channel& c) {

@@ -1,5 +1,6 @@
 // Pl330 channel threads: fetch (through the shared instruction cache), decode and execute the
 // DMA-330 instruction set; data moves through the channel's share of the MFIFO.
+#include <boost/json/object.hpp>
 #include <algorithm>
 #include <cstring>
 
@@ -40,7 +41,7 @@ void Pl330::channel_thread(unsigned n) {
     Timeline* tl = Timeline::get();
     const int track = tl ? tl->track("PS DMAC", std::string(name()) + " ch" + std::to_string(n)) : -1;
     const uint64_t rd0 = bytes_rd_, wr0 = bytes_wr_;
-    if (tl) tl->begin(track, "program", sc_core::sc_time_stamp(), "\"pc\": " + Timeline::hex(c.pc));
+    if (tl) tl->begin(track, "program", sc_core::sc_time_stamp(), {{"pc", Timeline::hex(c.pc)}});
     bool killed = false;
     uint32_t fault = 0;
     try {
@@ -73,8 +74,7 @@ void Pl330::channel_thread(unsigned n) {
     if (tl && tl == Timeline::get()) {
       // Bytes of the whole DMAC while this program ran (channels running at once share them).
       tl->instant(track, killed ? "killed" : "end", sc_core::sc_time_stamp(),
-                  "\"dmac_bytes_read\": " + std::to_string(bytes_rd_ - rd0) +
-                      ", \"dmac_bytes_written\": " + std::to_string(bytes_wr_ - wr0));
+                  {{"dmac_bytes_read", bytes_rd_ - rd0}, {"dmac_bytes_written", bytes_wr_ - wr0}});
       tl->end(track, sc_core::sc_time_stamp());
     }
     update_abort();
