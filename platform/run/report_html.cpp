@@ -101,6 +101,10 @@ std::string report_html(const YAML::Node& r, const std::string& source) {
   if (r["instructions"] && r["instructions"].IsMap())
     for (auto it : r["instructions"])
       h << "<tr><th>instructions (" << esc(it.first.Scalar()) << ")</th><td>" << esc(text(it.second)) << "</td></tr>\n";
+  if (r["resources"] && r["resources"].IsMap())
+    for (auto it : r["resources"])
+      h << "<tr><th>resources (" << esc(it.first.Scalar()) << ")</th><td>"
+        << (it.second.IsNull() ? std::string("unknown") : esc(text(it.second))) << "</td></tr>\n";
   if (ex && ex.IsMap())
     h << "<tr><th>exit</th><td>status " << esc(text(ex["status"])) << " from the " << esc(text(ex["source"])) << ": "
       << esc(text(ex["reason"])) << "</td></tr>\n";

@@ -1,6 +1,7 @@
 // JSON report writer (report_json.h). Key order is part of the format: scripts diff reports.
 #include "report_json.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -86,6 +87,13 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
   if (!run.caches.empty()) {
     j.begin_object("caches");
     for (const auto& [k, v] : run.caches) j.value(k.c_str(), v);
+    j.end_object();
+  }
+  if (!run.resources.empty()) {  // the PL design's budget; null = unknown
+    j.begin_object("resources");
+    for (const auto& [k, v] : run.resources)
+      if (std::isfinite(v)) j.value(k.c_str(), v);
+      else j.null(k.c_str());
     j.end_object();
   }
   j.value("exit_status", run.exited ? run.exit_status : -1);
