@@ -3,7 +3,8 @@
  * (no CIFAR data offline), on seeded input images, on the DTPU or on the ARM alone.
  *
  * Boot flags: bit 0 quiet; bit 1 ARM only; bits [3:2] precision (0 int8, 1 int16, 2 int32);
- * bit 4 wrap accumulation; bit 5 skip the golden check. Images = the boot parameter (default 1);
+ * bit 4 wrap accumulation; bit 5 skip the golden check; bit 6 the precision is the build's (as in
+ * dtpu_mnist). Images = the boot parameter (default 1);
  * image i uses input seed i. Each output is checked bit-exactly against the golden model (the
  * shared MXU reference run on the ARM outside the timed region). Reports latency (first, mean),
  * the per-layer counters and a checksum of the logits. */
@@ -36,7 +37,14 @@ int main(void)
     const bsp_bootparams bp = bsp_bootparam();
     const uint32_t flags = bp.flags;
     const int arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
-    const unsigned psel = (flags >> 2) & 3u, bits = psel == 0 ? 8u : psel == 1 ? 16u : 32u;
+    unsigned psel = (flags >> 2) & 3u;
+    if ((flags >> 6) & 1u) {
+        const unsigned b = dtpu_app_build_bits("dtpu_cifar10", arm_only);
+        if (b == 0)
+            return 1;
+        psel = b == 8 ? 0u : b == 16 ? 1u : 2u;
+    }
+    const unsigned bits = psel == 0 ? 8u : psel == 1 ? 16u : 32u;
     const uint32_t n = bp.images ? bp.images : 1u;
     const uint32_t mode = dtpu_net_mode(bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 

@@ -3,7 +3,8 @@
  *
  * Boot flags (zvp_report.h): bit 0 quiet; bit 1 ARM only (no accelerator); bits [3:2] precision
  * (0 int8, 1 int16, 2 int32); bit 4 wrap (the thesis's operand-width accumulation, no WIDE);
- * bit 5 skip the golden check. Every image is also run through the golden model on the ARM
+ * bit 5 skip the golden check; bit 6 the precision is the build's (pl.dtpu.precisions: exactly one
+ * of int8, int16, int32; bits [3:2] ignored), so that a sweep varies it with one parameter. Every image is also run through the golden model on the ARM
  * (the shared C reference of the MXU, dtpu_reference_backend, outside the timed region) and
  * the logits must match bit for bit ("@result golden_mismatches").
  * Reports accuracy, first and mean latency (global timer), per-layer counters of the adapter
@@ -36,7 +37,13 @@ int main(void)
     const bsp_bootparams bp = bsp_bootparam();
     const uint32_t flags = bp.flags;
     const int quiet = flags & 1u, arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
-    const unsigned psel = (flags >> 2) & 3u;
+    unsigned psel = (flags >> 2) & 3u;
+    if ((flags >> 6) & 1u) {
+        const unsigned bits = dtpu_app_build_bits("dtpu_mnist", arm_only);
+        if (bits == 0)
+            return 1;
+        psel = bits == 8 ? 0u : bits == 16 ? 1u : 2u;
+    }
     const dtpu_net *net = psel == 0 ? &dtpu_mnist_net8 : psel == 1 ? &dtpu_mnist_net16 : &dtpu_mnist_net32;
     const uint32_t mode = dtpu_net_mode(net->bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 

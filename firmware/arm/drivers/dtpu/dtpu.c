@@ -149,6 +149,10 @@ void dtpu_cmd(uint32_t code, uint32_t mask)
 {
     bsp_out32(A(ZVP_DTPU_ADAPTER_CMD), code << ZVP_DTPU_ADAPTER_CMD_CODE_SHIFT | mask << ZVP_DTPU_ADAPTER_CMD_MASK_SHIFT);
 }
+uint32_t dtpu_build_precisions(void)
+{
+    return ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PRECISIONS, bsp_in32(A(ZVP_DTPU_ADAPTER_CONFIG)));
+}
 uint32_t dtpu_status(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_STATUS)); }
 uint32_t dtpu_error(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_ERROR)); }
 

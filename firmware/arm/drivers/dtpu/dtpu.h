@@ -33,6 +33,8 @@ typedef struct dtpu_dev {
  * from the adapter's CONFIG register (d->be.rows / cols, d->precisions). 0 on success. */
 int dtpu_init(dtpu_dev *d);
 void dtpu_read_counters(dtpu_counters *c);
+/* DTPU_HAS_* of the build (CONFIG.PRECISIONS), readable before dtpu_init. */
+uint32_t dtpu_build_precisions(void);
 /* The adapter's STATUS / ERROR registers. */
 uint32_t dtpu_status(void);
 uint32_t dtpu_error(void);

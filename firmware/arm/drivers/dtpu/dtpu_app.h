@@ -25,6 +25,12 @@ typedef struct {
  * device does not answer, 0 otherwise. */
 int dtpu_app_open(dtpu_app *a, const char *name, int arm_only);
 
+/* The network precision (8, 16, 32) of a build that synthesised exactly one of int8, int16,
+ * int32 (boot flag "precision from the build": the design point's precision is then one
+ * parameter, pl.dtpu.precisions); 0 after a message (starting with `name`) otherwise or on the
+ * ARM alone. Before dtpu_app_open. */
+unsigned dtpu_app_build_bits(const char *name, int arm_only);
+
 /* Runs inputs i .. i+nb-1 (x: nb inputs one after the other) through the network as one batch
  * (dtpu_net_run_batch) into logits[nb][classes] and their top-1 classes, timed by the global
  * timer; before input 0 the weights are packed into packed[0 .. words) (`no_fit` is the message
