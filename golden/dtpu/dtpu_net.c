@@ -175,6 +175,30 @@ int dtpu_net_run(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, con
     return rc < 0 ? rc : cls;
 }
 
+/* Layer i between the hook's two phases: a pool or a convolution over one image `in`, or a
+ * dense layer over `n` vectors. */
+static int run_layer(const dtpu_net *net, unsigned i, const dtpu_backend *be, uint32_t mode, const int32_t *in,
+                     unsigned n, int32_t *out, int64_t *logits, dtpu_layer_hook hook, void *hook_ctx)
+{
+    const dtpu_layer *l = &net->layers[i];
+    int rc = 0;
+    if (hook)
+        hook(hook_ctx, i, 0);
+    if (l->kind == DTPU_POOL2) {
+        pool2(in, l->h, l->w, l->cin, out);
+    } else if (l->kind == DTPU_CONV3) {
+        im2col(in, l->h, l->w, l->cin, g_cols);
+        rc = gemm_layer(l, i, be, mode, g_cols, (unsigned)(l->h - 2) * (l->w - 2), out, logits);
+    } else {
+        rc = gemm_layer(l, i, be, mode, in, n, out, logits);
+    }
+    if (rc != 0)
+        return rc;
+    if (hook)
+        hook(hook_ctx, i, 1);
+    return 0;
+}
+
 int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, const int32_t *inputs,
                        unsigned batch, int64_t *logits, int *classes, dtpu_layer_hook hook, void *hook_ctx)
 {
@@ -184,6 +208,9 @@ int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mod
     if (batch == 0 || batch > DTPU_NET_MAX_BATCH || (batch > 1 && fd == net->nlayers) ||
         (fd < net->nlayers && layer_K(&net->layers[fd]) > DTPU_NET_MAX_DENSE_IN))
         return -4;
+    for (unsigned i = fd; i < net->nlayers; i++)
+        if (net->layers[i].kind != DTPU_DENSE)
+            return -4; /* only dense layers follow the first dense layer */
     const dtpu_layer *l0 = &net->layers[0];
     const unsigned in_size = (unsigned)l0->h * l0->w * l0->cin;
     int32_t *bufs[2] = {g_a, g_b};
@@ -193,25 +220,10 @@ int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mod
         cur = inputs + b * in_size;
         which = 0;
         for (unsigned i = 0; i < fd; i++) {
-            const dtpu_layer *l = &net->layers[i];
-            int32_t *out = bufs[which];
-            if (hook)
-                hook(hook_ctx, i, 0);
-            if (l->kind == DTPU_POOL2) {
-                pool2(cur, l->h, l->w, l->cin, out);
-            } else {
-                const int32_t *X = cur;
-                if (l->kind == DTPU_CONV3) {
-                    im2col(cur, l->h, l->w, l->cin, g_cols);
-                    X = g_cols;
-                }
-                const int rc = gemm_layer(l, i, be, mode, X, (unsigned)(l->h - 2) * (l->w - 2), out, logits + b * l->cout);
-                if (rc != 0)
-                    return rc;
-            }
-            if (hook)
-                hook(hook_ctx, i, 1);
-            cur = out;
+            const int rc = run_layer(net, i, be, mode, cur, 1, bufs[which], logits + b * net->layers[i].cout, hook, hook_ctx);
+            if (rc != 0)
+                return rc;
+            cur = bufs[which];
             which ^= 1;
         }
         if (batch > 1) { /* the dense layers' input vector of image b */
@@ -222,18 +234,10 @@ int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mod
     if (batch > 1)
         cur = g_batch;
     for (unsigned i = fd; i < net->nlayers; i++) {
-        const dtpu_layer *l = &net->layers[i];
-        int32_t *out = bufs[which];
-        if (hook)
-            hook(hook_ctx, i, 0);
-        if (l->kind == DTPU_POOL2)
-            return -4; /* only dense layers follow the first dense layer */
-        const int rc = gemm_layer(l, i, be, mode, cur, batch, out, logits);
+        const int rc = run_layer(net, i, be, mode, cur, batch, bufs[which], logits, hook, hook_ctx);
         if (rc != 0)
             return rc;
-        if (hook)
-            hook(hook_ctx, i, 1);
-        cur = out;
+        cur = bufs[which];
         which ^= 1;
     }
     const unsigned M = net->layers[net->nlayers - 1].cout;

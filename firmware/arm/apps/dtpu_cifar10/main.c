@@ -37,13 +37,9 @@ int main(void)
     const bsp_bootparams bp = bsp_bootparam();
     const uint32_t flags = bp.flags;
     const int arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
-    unsigned psel = (flags >> 2) & 3u;
-    if ((flags >> 6) & 1u) {
-        const unsigned b = dtpu_app_build_bits("dtpu_cifar10", arm_only);
-        if (b == 0)
-            return 1;
-        psel = b == 8 ? 0u : b == 16 ? 1u : 2u;
-    }
+    const int psel = dtpu_app_precision("dtpu_cifar10", flags, arm_only);
+    if (psel < 0)
+        return 1;
     const unsigned bits = psel == 0 ? 8u : psel == 1 ? 16u : 32u;
     const uint32_t n = bp.images ? bp.images : 1u;
     const uint32_t mode = dtpu_net_mode(bits) | (wrap ? 0u : DTPU_CSR_WIDE);

@@ -37,13 +37,9 @@ int main(void)
     const bsp_bootparams bp = bsp_bootparam();
     const uint32_t flags = bp.flags;
     const int quiet = flags & 1u, arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
-    unsigned psel = (flags >> 2) & 3u;
-    if ((flags >> 6) & 1u) {
-        const unsigned bits = dtpu_app_build_bits("dtpu_mnist", arm_only);
-        if (bits == 0)
-            return 1;
-        psel = bits == 8 ? 0u : bits == 16 ? 1u : 2u;
-    }
+    const int psel = dtpu_app_precision("dtpu_mnist", flags, arm_only);
+    if (psel < 0)
+        return 1;
     const dtpu_net *net = psel == 0 ? &dtpu_mnist_net8 : psel == 1 ? &dtpu_mnist_net16 : &dtpu_mnist_net32;
     const uint32_t mode = dtpu_net_mode(net->bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 

@@ -32,14 +32,16 @@ int dtpu_app_open(dtpu_app *a, const char *name, int arm_only)
     return 0;
 }
 
-unsigned dtpu_app_build_bits(const char *name, int arm_only)
+int dtpu_app_precision(const char *name, uint32_t flags, int arm_only)
 {
+    if (!((flags >> 6) & 1u))
+        return (int)((flags >> 2) & 3u);
     const uint32_t p = arm_only ? 0u : dtpu_build_precisions();
     if (p == DTPU_HAS_INT8 || p == DTPU_HAS_INT16 || p == DTPU_HAS_INT32)
-        return p == DTPU_HAS_INT8 ? 8u : p == DTPU_HAS_INT16 ? 16u : 32u;
+        return p == DTPU_HAS_INT8 ? 0 : p == DTPU_HAS_INT16 ? 1 : 2;
     printf("%s: the precision comes from the build, which must synthesise exactly one of int8, int16, int32 "
            "(precisions 0x%02x)\n", name, (unsigned)p);
-    return 0;
+    return -1;
 }
 
 int dtpu_app_run(dtpu_app *a, const dtpu_net *net, uint32_t mode, uint32_t i, unsigned nb, const int32_t *x,

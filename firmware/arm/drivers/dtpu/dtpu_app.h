@@ -25,11 +25,11 @@ typedef struct {
  * device does not answer, 0 otherwise. */
 int dtpu_app_open(dtpu_app *a, const char *name, int arm_only);
 
-/* The network precision (8, 16, 32) of a build that synthesised exactly one of int8, int16,
- * int32 (boot flag "precision from the build": the design point's precision is then one
- * parameter, pl.dtpu.precisions); 0 after a message (starting with `name`) otherwise or on the
- * ARM alone. Before dtpu_app_open. */
-unsigned dtpu_app_build_bits(const char *name, int arm_only);
+/* The network precision selector (0 int8, 1 int16, 2 int32) of the boot flags: bits [3:2], or
+ * with bit 6 ("precision from the build": a sweep varies it with one parameter,
+ * pl.dtpu.precisions) the one of int8, int16, int32 the build synthesised alone; -1 after a
+ * message (starting with `name`) when it did not or on the ARM alone. Before dtpu_app_open. */
+int dtpu_app_precision(const char *name, uint32_t flags, int arm_only);
 
 /* Runs inputs i .. i+nb-1 (x: nb inputs one after the other) through the network as one batch
  * (dtpu_net_run_batch) into logits[nb][classes] and their top-1 classes, timed by the global
