@@ -99,13 +99,17 @@ std::string plot(const std::string& title, const std::string& xlabel, const std:
     std::string pts, labels;
     double best = 0;
     bool first = true;
+    int k = 0;  // labels in rows from the plot's top, each on a leader line to its point
     for (const auto& d : sorted)
       if (first || d.y < best) {
         best = d.y, first = false;
         pts += num(px(d.x)) + "," + num(py(d.y)) + " ";
-        if (ex.labels)
-          labels += "<text x='" + num(px(d.x) + (px(d.x) > W / 2 ? -6 : 6)) + "' y='" + num(py(d.y) - 6) +
-                    "' font-size='9'" + (px(d.x) > W / 2 ? " text-anchor='end'" : "") + ">" + esc(d.label) + "</text>";
+        if (ex.labels) {
+          const double ly = T + 14 + 12 * k++, lx = W - R - 8;
+          labels += "<line x1='" + num(px(d.x)) + "' y1='" + num(py(d.y)) + "' x2='" + num(lx) + "' y2='" + num(ly - 3) +
+                    "' stroke='#bbb'/><text x='" + num(lx) + "' y='" + num(ly) + "' font-size='9' text-anchor='end'>" +
+                    esc(d.label) + "</text>";
+        }
       }
     s += "<polyline points='" + pts + "' fill='none' stroke='#444' stroke-dasharray='4 3'/>" + labels;
   }
