@@ -10,13 +10,19 @@
 #include "golden/dtpu/dtpu_net.h"
 
 namespace {
-void check_batch(unsigned rows, bool on_cpu, unsigned batch) {
-  static std::vector<int32_t> w(DTPU_CIFAR_WEIGHTS);
-  static std::vector<int64_t> b(DTPU_CIFAR_BIASES);
-  static std::vector<uint64_t> packed(64 * 1024);
-  dtpu_net net;
+// The CIFAR-10 network (int8, seed 7): two dense layers after three convolutions.
+struct Cifar8 {
+  std::vector<int32_t> w = std::vector<int32_t>(DTPU_CIFAR_WEIGHTS);
+  std::vector<int64_t> b = std::vector<int64_t>(DTPU_CIFAR_BIASES);
   dtpu_layer layers[7];
-  dtpu_cifar_make(&net, layers, 8, 7u, w.data(), b.data());
+  dtpu_net net;
+  Cifar8() { dtpu_cifar_make(&net, layers, 8, 7u, w.data(), b.data()); }
+};
+
+void check_batch(unsigned rows, bool on_cpu, unsigned batch) {
+  static Cifar8 c;
+  static std::vector<uint64_t> packed(64 * 1024);
+  dtpu_net& net = c.net;
   const uint32_t mode = dtpu_net_mode(8) | DTPU_CSR_WIDE;
   const dtpu_backend* be = on_cpu ? nullptr : dtpu_reference_backend(rows, rows);
   if (be) ASSERT_EQ(dtpu_net_prepare(&net, be, mode, packed.data(), unsigned(packed.size())), 0);
@@ -41,11 +47,8 @@ TEST(DtpuBatch, EqualsOneRunPerImage) {
 }
 
 TEST(DtpuBatch, RefusesBadSizes) {
-  dtpu_net net;
-  dtpu_layer layers[7];
-  static std::vector<int32_t> w(DTPU_CIFAR_WEIGHTS);
-  static std::vector<int64_t> b(DTPU_CIFAR_BIASES);
-  dtpu_cifar_make(&net, layers, 8, 7u, w.data(), b.data());
+  static Cifar8 c;
+  dtpu_net& net = c.net;
   std::vector<int32_t> x(3072 * (DTPU_NET_MAX_BATCH + 1));
   std::vector<int64_t> lg(10 * (DTPU_NET_MAX_BATCH + 1));
   const uint32_t mode = dtpu_net_mode(8) | DTPU_CSR_WIDE;
