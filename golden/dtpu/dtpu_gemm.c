@@ -9,6 +9,55 @@ static uint64_t g_in[DTPU_FIFO_WORDS], g_out[DTPU_FIFO_WORDS];
 
 static unsigned cdiv(unsigned a, unsigned b) { return (a + b - 1u) / b; }
 
+/* Element k of a packed vector sits at bits [w*k % 64 ...] of word w*k/64: on a little-endian
+ * CPU that is byte offset k*w/8 of the words as bytes, so the driver packs and unpacks the
+ * integer widths (8, 16, 32, 64 bit) with plain stores and loads instead of a bit-field
+ * operation per element (the per-element dtpu_put / dtpu_get cost more than the MACs). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DTPU_LE_BYTES 1
+#else
+#define DTPU_LE_BYTES 0
+#endif
+
+/* dst (zeroed) <- x[0 .. n) truncated to wb bits. */
+static void pack_vector(uint64_t *dst, const int32_t *x, unsigned n, unsigned wb)
+{
+    uint8_t *b = (uint8_t *)dst;
+    if (DTPU_LE_BYTES && wb == 8) {
+        for (unsigned c = 0; c < n; c++)
+            b[c] = (uint8_t)x[c];
+    } else if (DTPU_LE_BYTES && (wb == 16 || wb == 32)) {
+        for (unsigned c = 0; c < n; c++) {
+            const uint32_t v = (uint32_t)x[c];
+            memcpy(b + c * (wb / 8u), &v, wb / 8u);
+        }
+    } else {
+        for (unsigned c = 0; c < n; c++)
+            dtpu_put(dst, c, wb, (uint64_t)(int64_t)x[c]);
+    }
+}
+
+/* y[0 .. n) += the n elements of ob bits of o (sign-extended when sgn). */
+static void unpack_add(int64_t *y, const uint64_t *o, unsigned n, unsigned ob, int sgn)
+{
+    const uint8_t *b = (const uint8_t *)o;
+    if (DTPU_LE_BYTES && ob == 32) {
+        for (unsigned r = 0; r < n; r++) {
+            uint32_t e;
+            memcpy(&e, b + 4u * r, 4);
+            y[r] += sgn ? (int64_t)(int32_t)e : (int64_t)e;
+        }
+    } else if (DTPU_LE_BYTES && ob == 64) {
+        for (unsigned r = 0; r < n; r++)
+            y[r] += (int64_t)o[r];
+    } else {
+        for (unsigned r = 0; r < n; r++) {
+            const uint64_t e = dtpu_get(o, r, ob);
+            y[r] += sgn ? dtpu_sext(e, ob) : (int64_t)e;
+        }
+    }
+}
+
 unsigned dtpu_packed_words(unsigned rows, unsigned cols, uint32_t mode, unsigned M, unsigned K)
 {
     return cdiv(M, rows) * cdiv(K, cols) * rows * dtpu_words(cols, dtpu_elem_bits(mode));
@@ -58,23 +107,13 @@ int dtpu_gemm_part(const dtpu_backend *be, uint32_t mode, unsigned M, unsigned K
             for (unsigned n0 = 0; n0 < N; n0 += chunk) {
                 const unsigned nv = (N - n0 < chunk) ? N - n0 : chunk;
                 memset(g_in, 0, nv * ipw * 8u);
-                for (unsigned v = 0; v < nv; v++) {
-                    const int32_t *x = X + (n0 + v) * K + k * C;
-                    uint64_t *dst = g_in + v * ipw;
-                    for (unsigned c = 0; c < kc; c++)
-                        dtpu_put(dst, c, wb, (uint64_t)(int64_t)x[c]);
-                }
+                for (unsigned v = 0; v < nv; v++)
+                    pack_vector(g_in + v * ipw, X + (n0 + v) * K + k * C, kc, wb);
                 const int rc = be->run(be->ctx, csr, g_in, nv, ipw, g_out, opw);
                 if (rc != 0)
                     return rc;
-                for (unsigned v = 0; v < nv; v++) {
-                    int64_t *y = Y + (n0 + v) * M + m * R;
-                    const uint64_t *o = g_out + v * opw;
-                    for (unsigned r = 0; r < mr; r++) {
-                        const uint64_t e = dtpu_get(o, r, ob);
-                        y[r] += sgn ? dtpu_sext(e, ob) : (int64_t)e;
-                    }
-                }
+                for (unsigned v = 0; v < nv; v++)
+                    unpack_add(Y + (n0 + v) * M + m * R, g_out + v * opw, mr, ob, sgn);
             }
         }
     }

@@ -8,6 +8,7 @@
 #define MAX_ACT (32 * 32 * 32)
 #define MAX_COLS (169 * 288)
 static int32_t g_a[MAX_ACT], g_b[MAX_ACT], g_cols[MAX_COLS];
+static int32_t g_batch[DTPU_NET_MAX_BATCH * DTPU_NET_MAX_DENSE_IN]; /* the dense layers' inputs */
 static int64_t g_acc[MAX_ACT];
 static unsigned g_base[16];
 static int g_all_loaded;
@@ -122,73 +123,133 @@ static void pool2(const int32_t *in, unsigned h, unsigned w, unsigned c, int32_t
             }
 }
 
+/* One GEMM layer over N input vectors X (N x K): the product on the backend (the weights all
+ * resident, or loaded in groups of tiles that fit the weight BRAM) or on the CPU, then bias and
+ * requantisation into out (N x M), or the raw accumulators into logits for the last layer. */
+static int gemm_layer(const dtpu_layer *l, unsigned i, const dtpu_backend *be, uint32_t mode, const int32_t *X,
+                      unsigned N, int32_t *out, int64_t *logits)
+{
+    const unsigned K = layer_K(l), M = l->cout;
+    memset(g_acc, 0, (size_t)N * M * sizeof(int64_t));
+    if (be && g_all_loaded) {
+        const int rc = dtpu_gemm(be, mode, M, K, N, g_base[i], X, g_acc);
+        if (rc != 0)
+            return rc < 0 ? rc : -rc;
+    } else if (be) {
+        const unsigned per = dtpu_packed_words(be->rows, be->cols, mode, 1, 1);
+        const unsigned tiles = g_words[i] / per, group = DTPU_WEIGHT_WORDS / per;
+        for (unsigned t0 = 0; t0 < tiles; t0 += group) {
+            const unsigned t1 = t0 + group < tiles ? t0 + group : tiles;
+            if (be->load_weights(be->ctx, g_packed[i] + t0 * per, (t1 - t0) * per) != 0)
+                return -2;
+            const int rc = dtpu_gemm_part(be, mode, M, K, N, t0, t1, 0, X, g_acc);
+            if (rc != 0)
+                return rc < 0 ? rc : -rc;
+        }
+    } else {
+        dtpu_gemm_cpu(M, K, N, l->weight, X, g_acc);
+    }
+    /* a dense layer's vectors are images (logits per image); a convolution's are positions */
+    const unsigned per_vector = l->kind == DTPU_DENSE ? M : 0u;
+    for (unsigned n = 0; n < N; n++)
+        for (unsigned m = 0; m < M; m++) {
+            const int64_t a = g_acc[n * M + m] + l->bias[m];
+            if (!l->requant) {
+                logits[n * per_vector + m] = a;
+                continue;
+            }
+            int64_t q = l->zp_out + dtpu_mulshift(a, l->mult, l->shift);
+            const int64_t lo = l->relu ? (l->zp_out > l->qmin ? l->zp_out : l->qmin) : l->qmin;
+            if (q < lo) q = lo;
+            if (q > l->qmax) q = l->qmax;
+            out[n * M + m] = (int32_t)q;
+        }
+    return 0;
+}
+
 int dtpu_net_run(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, const int32_t *input, int64_t *logits,
                  dtpu_layer_hook hook, void *hook_ctx)
 {
-    const int32_t *cur = input;
+    int cls = 0;
+    const int rc = dtpu_net_run_batch(net, be, mode, input, 1, logits, &cls, hook, hook_ctx);
+    return rc < 0 ? rc : cls;
+}
+
+/* Layer i between the hook's two phases: a pool or a convolution over one image `in`, or a
+ * dense layer over `n` vectors. */
+static int run_layer(const dtpu_net *net, unsigned i, const dtpu_backend *be, uint32_t mode, const int32_t *in,
+                     unsigned n, int32_t *out, int64_t *logits, dtpu_layer_hook hook, void *hook_ctx)
+{
+    const dtpu_layer *l = &net->layers[i];
+    int rc = 0;
+    if (hook)
+        hook(hook_ctx, i, 0);
+    if (l->kind == DTPU_POOL2) {
+        pool2(in, l->h, l->w, l->cin, out);
+    } else if (l->kind == DTPU_CONV3) {
+        im2col(in, l->h, l->w, l->cin, g_cols);
+        rc = gemm_layer(l, i, be, mode, g_cols, (unsigned)(l->h - 2) * (l->w - 2), out, logits);
+    } else {
+        rc = gemm_layer(l, i, be, mode, in, n, out, logits);
+    }
+    if (rc != 0)
+        return rc;
+    if (hook)
+        hook(hook_ctx, i, 1);
+    return 0;
+}
+
+int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, const int32_t *inputs,
+                       unsigned batch, int64_t *logits, int *classes, dtpu_layer_hook hook, void *hook_ctx)
+{
+    unsigned fd = 0; /* the first dense layer: from there on the images go through together */
+    while (fd < net->nlayers && net->layers[fd].kind != DTPU_DENSE)
+        fd++;
+    if (batch == 0 || batch > DTPU_NET_MAX_BATCH || (batch > 1 && fd == net->nlayers) ||
+        (fd < net->nlayers && layer_K(&net->layers[fd]) > DTPU_NET_MAX_DENSE_IN))
+        return -4;
+    for (unsigned i = fd; i < net->nlayers; i++)
+        if (net->layers[i].kind != DTPU_DENSE)
+            return -4; /* only dense layers follow the first dense layer */
+    const dtpu_layer *l0 = &net->layers[0];
+    const unsigned in_size = (unsigned)l0->h * l0->w * l0->cin;
     int32_t *bufs[2] = {g_a, g_b};
+    const int32_t *cur = inputs;
     int which = 0;
-    unsigned M = 0;
-    for (unsigned i = 0; i < net->nlayers; i++) {
-        const dtpu_layer *l = &net->layers[i];
-        int32_t *out = bufs[which];
-        if (hook)
-            hook(hook_ctx, i, 0);
-        if (l->kind == DTPU_POOL2) {
-            pool2(cur, l->h, l->w, l->cin, out);
-        } else {
-            const unsigned K = layer_K(l);
-            const unsigned N = l->kind == DTPU_CONV3 ? (unsigned)(l->h - 2) * (l->w - 2) : 1u;
-            const int32_t *X = cur;
-            M = l->cout;
-            if (l->kind == DTPU_CONV3) {
-                im2col(cur, l->h, l->w, l->cin, g_cols);
-                X = g_cols;
-            }
-            memset(g_acc, 0, (size_t)N * M * sizeof(int64_t));
-            if (be && g_all_loaded) {
-                const int rc = dtpu_gemm(be, mode, M, K, N, g_base[i], X, g_acc);
-                if (rc != 0)
-                    return rc < 0 ? rc : -rc;
-            } else if (be) {
-                /* Load the layer in groups of tiles that fit the weight BRAM. */
-                const unsigned per = dtpu_packed_words(be->rows, be->cols, mode, 1, 1);
-                const unsigned tiles = g_words[i] / per, group = DTPU_WEIGHT_WORDS / per;
-                for (unsigned t0 = 0; t0 < tiles; t0 += group) {
-                    const unsigned t1 = t0 + group < tiles ? t0 + group : tiles;
-                    if (be->load_weights(be->ctx, g_packed[i] + t0 * per, (t1 - t0) * per) != 0)
-                        return -2;
-                    const int rc = dtpu_gemm_part(be, mode, M, K, N, t0, t1, 0, X, g_acc);
-                    if (rc != 0)
-                        return rc < 0 ? rc : -rc;
-                }
-            } else {
-                dtpu_gemm_cpu(M, K, N, l->weight, X, g_acc);
-            }
-            for (unsigned n = 0; n < N; n++)
-                for (unsigned m = 0; m < M; m++) {
-                    const int64_t a = g_acc[n * M + m] + l->bias[m];
-                    if (!l->requant) {
-                        logits[m] = a;
-                        continue;
-                    }
-                    int64_t q = l->zp_out + dtpu_mulshift(a, l->mult, l->shift);
-                    const int64_t lo = l->relu ? (l->zp_out > l->qmin ? l->zp_out : l->qmin) : l->qmin;
-                    if (q < lo) q = lo;
-                    if (q > l->qmax) q = l->qmax;
-                    out[n * M + m] = (int32_t)q;
-                }
+    for (unsigned b = 0; b < batch; b++) {
+        cur = inputs + b * in_size;
+        which = 0;
+        for (unsigned i = 0; i < fd; i++) {
+            const int rc = run_layer(net, i, be, mode, cur, 1, bufs[which], logits + b * net->layers[i].cout, hook, hook_ctx);
+            if (rc != 0)
+                return rc;
+            cur = bufs[which];
+            which ^= 1;
         }
-        if (hook)
-            hook(hook_ctx, i, 1);
-        cur = out;
+        if (batch > 1) { /* the dense layers' input vector of image b */
+            const unsigned K = layer_K(&net->layers[fd]);
+            memcpy(g_batch + b * K, cur, K * sizeof(int32_t));
+        }
+    }
+    if (batch > 1)
+        cur = g_batch;
+    for (unsigned i = fd; i < net->nlayers; i++) {
+        const int rc = run_layer(net, i, be, mode, cur, batch, bufs[which], logits, hook, hook_ctx);
+        if (rc != 0)
+            return rc;
+        cur = bufs[which];
         which ^= 1;
     }
-    int best = 0;
-    for (unsigned m = 1; m < M; m++)
-        if (logits[m] > logits[best])
-            best = (int)m;
-    return best;
+    const unsigned M = net->layers[net->nlayers - 1].cout;
+    for (unsigned b = 0; b < batch && classes; b++) {
+        const int64_t *lg = logits + b * M;
+        int best = 0;
+        for (unsigned m = 1; m < M; m++)
+            if (lg[m] > lg[best])
+                best = (int)m;
+        classes[b] = best;
+    }
+    return 0;
 }
 
 /* ---- CIFAR-10 with seeded weights ---- */

@@ -57,6 +57,17 @@ int dtpu_net_prepare(const dtpu_net *net, const dtpu_backend *be, uint32_t mode,
  * negative backend error. be == 0: every GEMM on the CPU. */
 int dtpu_net_run(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, const int32_t *input, int64_t *logits,
                  dtpu_layer_hook hook, void *hook_ctx);
+/* Runs `batch` inputs (batch * h*w*cin values, one after the other): each image alone through
+ * the layers before the first dense layer, then all of them together through the dense layers
+ * (one vector per image per weight tile: a step carries `batch` vectors instead of one).
+ * logits[batch][cout of the last layer], classes[batch] (may be 0) the arg-maxes. Returns 0, a
+ * negative backend error, or -4 for a batch of 0 or above DTPU_NET_MAX_BATCH, a network whose
+ * first dense layer has more than DTPU_NET_MAX_DENSE_IN inputs, or (batch > 1) no dense layer
+ * or a pool after one. The results equal `batch` calls of dtpu_net_run bit for bit. */
+#define DTPU_NET_MAX_BATCH 32u
+#define DTPU_NET_MAX_DENSE_IN 2048u
+int dtpu_net_run_batch(const dtpu_net *net, const dtpu_backend *be, uint32_t mode, const int32_t *inputs,
+                       unsigned batch, int64_t *logits, int *classes, dtpu_layer_hook hook, void *hook_ctx);
 /* MACs of layer i (for the reports). */
 uint64_t dtpu_layer_macs(const dtpu_layer *l);
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.h"
@@ -39,6 +40,12 @@ class PlDesign {
   virtual DebugTarget* debug_core() { return nullptr; }
   // The same core for a sampled profile (--profile-rv), if any.
   virtual ProfiledCore* profiled_core() { return nullptr; }
+  // The build's resource figures for the report's `resources` (name, value; NaN = unknown),
+  // on the board's FPGA part; empty when the design has no facts to give.
+  virtual std::vector<std::pair<std::string, double>> resources(const std::string& part) const {
+    (void)part;
+    return {};
+  }
 };
 
 struct PlDesignInfo {

@@ -91,6 +91,10 @@ std::string report_html(const Json& report, const std::string& source) {
   if (const Json* ins = at(r, "instructions"); ins && ins->is_object())
     for (const auto& [core, n] : ins->get_object())
       h << "<tr><th>instructions (" << esc(core) << ")</th><td>" << esc(text(&n)) << "</td></tr>\n";
+  if (const Json* res = at(r, "resources"); res && res->is_object())
+    for (const auto& [k, v] : res->get_object())
+      h << "<tr><th>resources (" << esc(k) << ")</th><td>" << (v.is_null() ? std::string("unknown") : esc(text(&v)))
+        << "</td></tr>\n";
   if (ex && ex->is_object())
     h << "<tr><th>exit</th><td>status " << esc(text(at(ex, "status"))) << " from the " << esc(text(at(ex, "source")))
       << ": " << esc(text(at(ex, "reason"))) << "</td></tr>\n";

@@ -79,6 +79,10 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
     json::object& caches = r["caches"].emplace_object();
     for (const auto& [k, v] : run.caches) caches[k] = v;
   }
+  if (!run.resources.empty()) {  // the PL design's budget; null = unknown
+    json::object& resources = r["resources"].emplace_object();
+    for (const auto& [k, v] : run.resources) resources[k] = number(v);
+  }
   r["exit_status"] = run.exited ? run.exit_status : -1;
   r["exit"] = {{"source", ctx.exit_source}, {"status", ctx.exit_status}, {"reason", ctx.exit_reason}};
   r["results"] = results_object(results);

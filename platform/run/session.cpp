@@ -187,6 +187,7 @@ RunResult Session::run() {
   r.arm_instructions = soc_->cpu.instructions();
   if (const arm::A9MemorySystem* m = soc_->cpu.memory_system()) r.caches = cache_counters(*m);
   if (cfg_->design) r.design_instructions = cfg_->design->instructions();
+  if (cfg_->design) r.resources = cfg_->design->resources(cfg_->board.part);
   tracing_->close();
   profiles_->write();
   return r;

@@ -77,6 +77,8 @@ struct RunResult {
   std::map<std::string, uint64_t> design_instructions;  // cores inside the PL design
   // The A9 memory-system model's counters and hit rates (empty unless cpu0.caches.enabled).
   std::vector<std::pair<std::string, double>> caches;
+  // The PL design's resource budget (PlDesign::resources; NaN = unknown), empty if none.
+  std::vector<std::pair<std::string, double>> resources;
 };
 
 class Session {

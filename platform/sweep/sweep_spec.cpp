@@ -3,6 +3,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -72,7 +73,7 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
   s.file = file;
   if (!root.IsMap()) throw ConfigError(file + ": a sweep file is a mapping (scenarios:, axes: ...)");
   check_keys(root, file, "", {"sweep", "description", "scenarios", "axes", "combine", "timing", "filters", "metrics",
-                             "pareto", "wall_limit", "images", "check_expectations"});
+                             "pareto", "pareto_view", "wall_limit", "images", "check_expectations"});
   if (!root["scenarios"]) throw ConfigError(file + ": 'scenarios' is missing (a list of scenario files)");
   for (auto& p : scalar_list(root["scenarios"], file + ": scenarios"))
     s.scenarios.push_back(expand_vars(p, source_dir, build_dir));
@@ -133,6 +134,21 @@ SweepSpec parse_node(const YAML::Node& root, const std::string& file, const std:
   if (auto p = root["pareto"]) {
     s.pareto = scalar_list(p, file + ": pareto");
     if (s.pareto.size() != 2) throw ConfigError(file + ": pareto names two metrics");
+  }
+  if (auto v = root["pareto_view"]) {
+    if (!v.IsMap()) throw ConfigError(file + ": pareto_view is {per_scenario, line, mark, labels}");
+    check_keys(v, file, "pareto_view", {"per_scenario", "line", "mark", "labels"});
+    auto flag = [&](const char* k) {
+      const std::string t = v[k] ? v[k].as<std::string>() : "false";
+      if (t != "true" && t != "false") throw ConfigError(file + ": pareto_view." + k + ": expected true or false");
+      return t == "true";
+    };
+    s.pareto_per_scenario = flag("per_scenario");
+    s.pareto_labels = flag("labels");
+    if (v["line"]) s.pareto_line = v["line"].as<std::string>();
+    if (v["mark"]) s.pareto_mark = v["mark"].as<std::string>();
+    for (const std::string* m : {&s.pareto_line, &s.pareto_mark})
+      if (!m->empty() && std::find(s.metrics.begin(), s.metrics.end(), *m) == s.metrics.end()) s.metrics.push_back(*m);
   }
   if (auto w = root["wall_limit"]) {
     auto text = w.as<std::string>();

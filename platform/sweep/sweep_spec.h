@@ -28,6 +28,12 @@ struct SweepSpec {
   std::vector<Filter> filters;
   std::vector<std::string> metrics;    // report keys: sim_time_s, results.extra.fps, layers.time_s
   std::vector<std::string> pareto;     // two metrics for the Pareto view (default: first two)
+  // pareto_view: {per_scenario, line, mark, labels}: one Pareto plot per base scenario; a
+  // horizontal line at a metric's value (e.g. reference.arm_only_latency_s); points where a
+  // metric is non-zero ringed (e.g. resources.implemented); the front's points labelled with
+  // their settings. line and mark are collected like metrics (added to `metrics` if missing).
+  bool pareto_per_scenario = false, pareto_labels = false;
+  std::string pareto_line, pareto_mark;
   double wall_limit_s = 0;             // 0 = none
   std::optional<unsigned> images;
   // false: points run with `zvp run --no-expect` (only the firmware's exit status is checked),

@@ -20,6 +20,7 @@ void DtpuConfig::declare(ParamScope& p) {
   p.add("precisions", precisions,
         "precisions synthesised, comma-separated: int8, int16, int32, int64, fp32, bf16");
   p.add("pipelined", pipelined, "ours: a new vector every max(load, store) cycles after the fill (thesis: off)");
+  p.add("batch", batch, "images", "not hardware: images the driver batches through the dense layers (BATCH)", 1, 32);
 }
 
 unsigned DtpuConfig::precision_mask() const {
@@ -106,6 +107,7 @@ DtpuAdapter::DtpuAdapter(sc_core::sc_module_name name, const DtpuConfig& cfg, co
   ro(R::IN_WORDS_INFO, [this] { return cnt_.in_words; });
   ro(R::OUT_WORDS_INFO, [this] { return cnt_.out_words; });
   ro(R::CLOCK_KHZ_INFO, [this] { return uint64_t(clk_.hz() / 1e3 + 0.5); });
+  ro(R::BATCH_INFO, [this] { return cfg_.batch; });
   ro(R::CONFIG_INFO, [this] {
     namespace F = R::config;
     return F::ROWS.prep(cfg_.rows) | F::COLS.prep(cfg_.cols) | F::PRECISIONS.prep(has_) |

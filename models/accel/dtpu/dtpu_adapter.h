@@ -32,7 +32,8 @@
 //  * Counters (ours, VECTORS ..): vectors, busy cycles, stall cycles (a started step waiting for
 //    its input), MACs (R*C per vector), steps, weight loads, output back-pressure cycles,
 //    words in/out; CONFIG (ours): the build's rows, columns, precisions, pipelining,
-//    so that one firmware runs on every MXU size of an exploration.
+//    so that one firmware runs on every MXU size of an exploration; BATCH (ours, not hardware):
+//    the images the driver batches through the dense layers (pl.dtpu.batch), for the same reason.
 #pragma once
 #include <systemc>
 
@@ -55,6 +56,7 @@ struct DtpuConfig {
   unsigned rows = 8, cols = 8;
   std::string precisions = "int8,int16,int32,int64,fp32,bf16";
   bool pipelined = false;
+  unsigned batch = 1;  // not hardware: the driver's batch, read by the firmware (BATCH)
   unsigned csr_words = 64, weight_words = 16384, in_fifo_words = 2048, out_fifo_words = 2048;
 
   void declare(ParamScope& p);

@@ -2,7 +2,10 @@
 #include <memory>
 #include <sstream>
 
+#include <cmath>
+
 #include "accel/dtpu/dtpu_adapter.h"
+#include "accel/dtpu/dtpu_resources.h"
 #include "core/config_error.h"
 #include "dma/axi_dma/axi_dma.h"
 #include "interconnect/interconnect.h"
@@ -74,6 +77,15 @@ class DtpuDesign : public PlDesign {
     dma_i_[1]->mm2s_irq.bind(intc_->input(ZVP_DTPU_INTC_W_MM2S));
     dma_i_[2]->mm2s_irq.bind(intc_->input(ZVP_DTPU_INTC_CSR_MM2S));
     intc_->irq.bind(soc.irq(ZVP_IRQ_DTPU_INTC));
+  }
+
+  // The thesis's facts (dtpu_resources.h): DSP48E1 slices, BRAM36, fits, implemented.
+  std::vector<std::pair<std::string, double>> resources(const std::string& part) const override {
+    const DtpuBudget b = dtpu_budget(cfg_.rows, cfg_.cols, cfg_.precision_mask(), clock_, fpga_part(part));
+    const double unknown = std::nan("");
+    auto opt = [unknown](const std::optional<bool>& v) { return v ? double(*v) : unknown; };
+    return {{"dsp_per_pe", b.dsp_per_pe}, {"dsp", b.dsp}, {"bram36", b.bram36}, {"fits", opt(b.fits)},
+            {"implemented", opt(b.implemented)}};
   }
 
   std::string describe() const override {

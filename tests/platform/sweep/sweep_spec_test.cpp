@@ -43,6 +43,20 @@ TEST(SweepSpec, ProductOfAxesAndTiming) {
   EXPECT_EQ(s.metrics, (std::vector<std::string>{"sim_time_s", "wall_time_s"}));
 }
 
+TEST(SweepSpec, ParetoViewOptions) {
+  auto s = parse(kScn + "axes:\n  pl.csp.clock: [50MHz]\nmetrics: [sim_time_s, resources.dsp]\n"
+                        "pareto: [resources.dsp, sim_time_s]\n"
+                        "pareto_view: {per_scenario: true, line: reference.x, mark: resources.implemented, labels: true}\n");
+  EXPECT_TRUE(s.pareto_per_scenario);
+  EXPECT_TRUE(s.pareto_labels);
+  EXPECT_EQ(s.pareto_line, "reference.x");
+  EXPECT_EQ(s.pareto_mark, "resources.implemented");
+  // line and mark are collected like the metrics
+  EXPECT_EQ(s.metrics, (std::vector<std::string>{"sim_time_s", "resources.dsp", "reference.x", "resources.implemented"}));
+  EXPECT_NE(error_of(kScn + "pareto_view: {colour: red}\n").find("colour"), std::string::npos);
+  EXPECT_NE(error_of(kScn + "pareto_view: {labels: maybe}\n").find("true or false"), std::string::npos);
+}
+
 TEST(SweepSpec, RangesWithUnits) {
   auto s = parse(kScn + "axes:\n  pl.csp.clock: {from: 50MHz, to: 140MHz, step: 10MHz}\n  ps.hp.max_reads: {from: 1, to: 8, step: 1}\n"
                         "  cpu0.cpi: {from: 0.1, to: 0.3, step: 0.1}\n");

@@ -3,7 +3,8 @@
  *
  * Boot flags (zvp_report.h): bit 0 quiet; bit 1 ARM only (no accelerator); bits [3:2] precision
  * (0 int8, 1 int16, 2 int32); bit 4 wrap (the thesis's operand-width accumulation, no WIDE);
- * bit 5 skip the golden check. Every image is also run through the golden model on the ARM
+ * bit 5 skip the golden check; bit 6 the precision is the build's (pl.dtpu.precisions: exactly one
+ * of int8, int16, int32; bits [3:2] ignored), so that a sweep varies it with one parameter. Every image is also run through the golden model on the ARM
  * (the shared C reference of the MXU, dtpu_reference_backend, outside the timed region) and
  * the logits must match bit for bit ("@result golden_mismatches").
  * Reports accuracy, first and mean latency (global timer), per-layer counters of the adapter
@@ -25,8 +26,9 @@ extern const dtpu_net dtpu_mnist_net8, dtpu_mnist_net16, dtpu_mnist_net32;
 static dtpu_app app;
 static uint64_t packed[2 * DTPU_WEIGHT_WORDS];
 static uint64_t packed_ref[2 * DTPU_WEIGHT_WORDS];
-static int32_t x[784];
-static int64_t logits[10], golden[10];
+static int32_t x[DTPU_NET_MAX_BATCH * 784];
+static int64_t logits[DTPU_NET_MAX_BATCH * 10], golden[10];
+static int classes[DTPU_NET_MAX_BATCH];
 
 static uint32_t rd32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 
@@ -35,7 +37,9 @@ int main(void)
     const bsp_bootparams bp = bsp_bootparam();
     const uint32_t flags = bp.flags;
     const int quiet = flags & 1u, arm_only = (flags >> 1) & 1u, wrap = (flags >> 4) & 1u, no_golden = (flags >> 5) & 1u;
-    const unsigned psel = (flags >> 2) & 3u;
+    const int psel = dtpu_app_precision("dtpu_mnist", flags, arm_only);
+    if (psel < 0)
+        return 1;
     const dtpu_net *net = psel == 0 ? &dtpu_mnist_net8 : psel == 1 ? &dtpu_mnist_net16 : &dtpu_mnist_net32;
     const uint32_t mode = dtpu_net_mode(net->bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 
@@ -54,23 +58,29 @@ int main(void)
     if (dtpu_app_open(&app, "dtpu_mnist", arm_only) != 0)
         return 1;
     uint32_t correct = 0, mism = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        int cls, gcls = -1;
-        for (unsigned k = 0; k < 784; k++)
-            x[k] = (int32_t)images[i * 784u + k] + net->in_zp;
-        cls = dtpu_app_run(&app, net, mode, i, x, logits, packed, 2 * DTPU_WEIGHT_WORDS, "weights do not fit");
-        if (cls < 0)
+    for (uint32_t i0 = 0; i0 < n; i0 += app.batch) {
+        const unsigned nb = n - i0 < app.batch ? n - i0 : app.batch;
+        for (unsigned b = 0; b < nb; b++)
+            for (unsigned k = 0; k < 784; k++)
+                x[b * 784u + k] = (int32_t)images[(i0 + b) * 784u + k] + net->in_zp;
+        if (dtpu_app_run(&app, net, mode, i0, nb, x, logits, classes, packed, 2 * DTPU_WEIGHT_WORDS,
+                         "weights do not fit") != 0)
             return 1;
-        if (!no_golden) {
-            if (i == 0)
-                dtpu_net_prepare(net, app.ref, mode, packed_ref, 2 * DTPU_WEIGHT_WORDS);
-            gcls = dtpu_net_run(net, arm_only ? 0 : app.ref, mode, x, golden, 0, 0);
-            if (gcls != cls || memcmp(golden, logits, sizeof logits) != 0)
-                mism++;
+        for (unsigned b = 0; b < nb; b++) {
+            const uint32_t i = i0 + b;
+            const int cls = classes[b];
+            int gcls = -1;
+            if (!no_golden) {
+                if (i == 0)
+                    dtpu_net_prepare(net, app.ref, mode, packed_ref, 2 * DTPU_WEIGHT_WORDS);
+                gcls = dtpu_net_run(net, arm_only ? 0 : app.ref, mode, x + b * 784u, golden, 0, 0);
+                if (gcls != cls || memcmp(golden, logits + b * 10u, sizeof golden) != 0)
+                    mism++;
+            }
+            correct += cls == labels[i];
+            if (!quiet)
+                printf("@item %u label=%u top1=%d golden=%d\n", (unsigned)i, (unsigned)labels[i], cls, gcls);
         }
-        correct += cls == labels[i];
-        if (!quiet)
-            printf("@item %u label=%u top1=%d golden=%d\n", (unsigned)i, (unsigned)labels[i], cls, gcls);
     }
     printf("Accuracy : %u / %u\n", (unsigned)correct, (unsigned)n);
     printf("@result images %u\n@result correct %u\n", (unsigned)n, (unsigned)correct);
@@ -80,7 +90,7 @@ int main(void)
     printf("\n@result golden_mismatches %u\n", (unsigned)(no_golden ? 0 : mism));
     printf("@result golden_checked %u\n", (unsigned)(no_golden ? 0 : n));
     if (app.be)
-        dtpu_report_print(&app.rep, net, app.rows, app.cols, n);
+        dtpu_report_print(&app.rep, net, app.rows, app.cols, n, app.batch, bp.cpu_hz / 2u);
     printf("----- DTPU MNIST End -----\n");
     return mism ? 1 : 0;
 }

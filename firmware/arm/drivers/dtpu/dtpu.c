@@ -1,6 +1,7 @@
 #include "drivers/dtpu/dtpu.h"
 
 #include "bsp/bsp.h"
+#include "bsp/gtimer.h"
 #include "drivers/axidma/axidma.h"
 #include "drivers/axiintc/axiintc.h"
 #include "regs/dtpu_adapter_regs.h"
@@ -113,6 +114,7 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
                unsigned out_words)
 {
     dtpu_dev *d = (dtpu_dev *)ctx;
+    const uint64_t t0 = bsp_gtimer_read();
     const uint32_t in_bytes = nvec * in_words * 8u, out_bytes = nvec * out_words * 8u;
     if (need_reload && last_w) {
         const int rc = load_weights(ctx, last_w, last_nw);
@@ -139,12 +141,17 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
         return fail(d, rc);
     d->bytes_from += out_bytes;
     dtpu_cmd(CMD(UPDATE_IN_ARG), ARG(ARG_INPUT) | ARG(ARG_CSR)); /* new input and a new CSR for the next step */
+    d->step_ticks += bsp_gtimer_read() - t0;
     return 0;
 }
 
 void dtpu_cmd(uint32_t code, uint32_t mask)
 {
     bsp_out32(A(ZVP_DTPU_ADAPTER_CMD), code << ZVP_DTPU_ADAPTER_CMD_CODE_SHIFT | mask << ZVP_DTPU_ADAPTER_CMD_MASK_SHIFT);
+}
+uint32_t dtpu_build_precisions(void)
+{
+    return ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PRECISIONS, bsp_in32(A(ZVP_DTPU_ADAPTER_CONFIG)));
 }
 uint32_t dtpu_status(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_STATUS)); }
 uint32_t dtpu_error(void) { return bsp_in32(A(ZVP_DTPU_ADAPTER_ERROR)); }
@@ -165,6 +172,9 @@ int dtpu_init(dtpu_dev *d)
     d->precisions = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PRECISIONS, cfg);
     d->pipelined = ZVP_FIELD_GET(ZVP_DTPU_ADAPTER_CONFIG_PIPELINED, cfg);
     d->clock_khz = bsp_in32(A(ZVP_DTPU_ADAPTER_CLOCK_KHZ));
+    d->batch = bsp_in32(A(ZVP_DTPU_ADAPTER_BATCH));
+    if (d->batch == 0u)
+        d->batch = 1u;
     if (d->be.rows < 3 || d->be.cols < 3)
         return -1;
     d->be.load_weights = load_weights;
@@ -172,6 +182,7 @@ int dtpu_init(dtpu_dev *d)
     d->be.ctx = d;
     d->error = d->dma_sr = 0;
     d->bytes_to = d->bytes_from = 0;
+    d->step_ticks = 0;
     if (axidma_init(&dma_in, ZVP_DTPU_DMA_IN_BASE, 26) || axidma_init(&dma_w, ZVP_DTPU_DMA_W_BASE, 26) ||
         axidma_init(&dma_csr, ZVP_DTPU_DMA_CSR_BASE, 14) || axidma_init(&dma_out, ZVP_DTPU_DMA_OUT_BASE, 17))
         return -1;

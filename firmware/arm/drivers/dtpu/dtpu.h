@@ -22,15 +22,19 @@ typedef struct dtpu_dev {
     uint32_t error;     /* last adapter ERROR value */
     uint32_t dma_sr;    /* last failing DMASR */
     uint64_t bytes_to, bytes_from; /* DMA bytes to / from the accelerator */
+    uint64_t step_ticks;           /* global-timer ticks spent in the steps (DMAs, command, wait) */
     uint32_t precisions;           /* DTPU_HAS_* of this build */
     int pipelined;
     uint32_t clock_khz;            /* the core clock (CLOCK_KHZ) */
+    uint32_t batch;                /* images per batch through the dense layers (BATCH, >= 1) */
 } dtpu_dev;
 
 /* Resets DMAs and adapter, programs the adapter, attaches the INTC interrupt; the MXU size comes
  * from the adapter's CONFIG register (d->be.rows / cols, d->precisions). 0 on success. */
 int dtpu_init(dtpu_dev *d);
 void dtpu_read_counters(dtpu_counters *c);
+/* DTPU_HAS_* of the build (CONFIG.PRECISIONS), readable before dtpu_init. */
+uint32_t dtpu_build_precisions(void);
 /* The adapter's STATUS / ERROR registers. */
 uint32_t dtpu_status(void);
 uint32_t dtpu_error(void);

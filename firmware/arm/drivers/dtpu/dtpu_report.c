@@ -20,8 +20,10 @@ void dtpu_report_hook(void *ctx, unsigned layer, int phase)
         dtpu_read_counters(&r->before);
         r->to0 = r->dev->bytes_to;
         r->from0 = r->dev->bytes_from;
+        r->tick0 = r->dev->step_ticks;
         return;
     }
+    r->ticks[layer] += r->dev->step_ticks - r->tick0;
     dtpu_counters c;
     dtpu_read_counters(&c);
     dtpu_counters *s = &r->sum[layer];
@@ -36,8 +38,10 @@ void dtpu_report_hook(void *ctx, unsigned layer, int phase)
     r->from[layer] += r->dev->bytes_from - r->from0;
 }
 
-void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows, unsigned cols, uint32_t n)
+void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows, unsigned cols, uint32_t n,
+                       unsigned batch, uint64_t tick_hz)
 {
+    uint64_t steps = 0, busy = 0, macs = 0, ticks = 0;
     for (unsigned l = 0; l < net->nlayers && l < DTPU_REPORT_MAX_LAYERS; l++) {
         const dtpu_layer *L = &net->layers[l];
         if (L->kind == DTPU_POOL2)
@@ -52,5 +56,13 @@ void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows,
         printf(" bytes_to=%u bytes_from=%u stall_cycles=%u out_stall_cycles=%u steps=%u weight_loads=%u\n",
                (unsigned)(r->to[l] / n), (unsigned)(r->from[l] / n), (unsigned)(c->stall / n),
                (unsigned)(c->out_stall / n), (unsigned)(c->steps / n), (unsigned)(c->weight_loads / n));
+        steps += c->steps, busy += c->busy, macs += c->macs, ticks += r->ticks[l];
     }
+    /* The steps' time beyond the MXU's busy time, in ns: ticks at tick_hz, busy cycles at the
+     * core clock (kHz). */
+    const uint64_t layer_ns = ticks * 1000000u / (tick_hz / 1000u), busy_ns = busy * 1000000u / r->dev->clock_khz;
+    dtpu_print_fixed("@result steps_per_image ", steps, n, 3);
+    dtpu_print_fixed("\n@result mxu_utilisation ", macs, busy * rows * cols, 4);
+    dtpu_print_fixed("\n@result arm_us_per_step ", layer_ns > busy_ns ? layer_ns - busy_ns : 0, steps * 1000u, 3);
+    printf("\n@result batch %u\n", batch);
 }

@@ -9,6 +9,19 @@ add_test(NAME scenario.dtpu-mnist-sw-pynq.short
          COMMAND $<TARGET_FILE:zvp> run ${SCN}/dtpu-mnist-sw-pynq.yaml --quiet-console --images 20)
 set_tests_properties(scenario.dtpu-mnist-sw-pynq.short PROPERTIES LABELS scenario)
 zvp_scenario_test(dtpu-cifar10-pynq scenario)
+# Batching (issue 32): 64 digits, 32 per batch, on the 12x12 int8 MXU at 120 MHz, bit-exact against
+# the golden model in lt (with its latency bands) and in at (the firmware's golden check: exit 0).
+zvp_scenario_test(dtpu-mnist-pynq-batch32 scenario)
+add_test(NAME scenario.dtpu-mnist-pynq-batch32.at
+         COMMAND $<TARGET_FILE:zvp> run ${SCN}/dtpu-mnist-pynq-batch32.yaml --quiet-console --timing at --no-expect)
+set_tests_properties(scenario.dtpu-mnist-pynq-batch32.at PROPERTIES LABELS scenario)
+# The study's scenarios and a precision the build does not give alone (exit 1 with a message).
+add_test(NAME scenario.dtpu-study-mnist.short
+         COMMAND $<TARGET_FILE:zvp> run ${SCN}/dtpu-study-mnist.yaml --quiet-console --images 4)
+add_test(NAME scenario.dtpu-study.precision_from_a_multi_precision_build
+         COMMAND sh -c "\"$<TARGET_FILE:zvp>\" run ${SCN}/dtpu-study-mnist.yaml --set pl.dtpu.precisions=int8,int16 2>&1 | grep -q 'must synthesise exactly one'")
+set_tests_properties(scenario.dtpu-study-mnist.short scenario.dtpu-study.precision_from_a_multi_precision_build
+                     PROPERTIES LABELS scenario)
 zvp_scenario_test(dtpu-cifar10-sw-pynq scenario)
 foreach(name dtpu-mnist-pynq dtpu-mnist-pynq-int16 dtpu-mnist-pynq-int32 dtpu-mnist-pynq-wrap dtpu-mnist-sw-pynq
         dtpu-cifar10-pynq-int16 dtpu-cifar10-pynq-int32)
