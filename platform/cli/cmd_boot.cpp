@@ -91,7 +91,7 @@ requests a reboot; 2 bad options/input; 3 time limit reached or lock-up; 4 inter
 
 // --kernel, --dtb, --initrd, --append, --no-reboot: a Linux kernel boot.
 void apply_kernel_options(const cli::Parsed& p, Scenario& sc) {
-  boot::KernelBootSpec& b = sc.boot;
+  direct_boot::KernelBootSpec& b = sc.boot;
   b.kernel = p.get("--kernel");
   if (b.kernel.empty()) throw cli::UsageError("--kernel: empty file name");
   sc.name = b.kernel;
