@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <map>
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 namespace {
 
@@ -270,4 +270,4 @@ std::vector<uint8_t> Fdt::write() const {
   return out;
 }
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 // A malformed blob; the message says what is wrong and where.
 class FdtError : public std::runtime_error {
@@ -68,4 +68,4 @@ std::string fdt_string(const std::vector<uint8_t>& v);
 
 constexpr uint32_t kFdtMagic = 0xD00DFEED;
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

@@ -6,7 +6,7 @@
 #include "core/input_file.h"
 #include "fdt.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 namespace {
 
@@ -42,12 +42,8 @@ KernelBoot prepare_kernel_boot(const KernelBootSpec& spec, uint64_t ddr_bytes) {
   kb.format = k.format;
   // Where the payload goes: where the image says, else the place of its kind (a KERNEL_NOLOAD
   // uImage's payload is a zImage or an Image).
-  KernelFormat kind = k.format;
-  if (kind == KernelFormat::kUImage)
-    kind = k.payload.size() >= 0x30 && identify_kernel(k.payload, spec.kernel).format == KernelFormat::kZImage
-               ? KernelFormat::kZImage : KernelFormat::kImage;
-  const uint32_t load = k.load ? *k.load : kind == KernelFormat::kZImage ? kZImageAddress : kImageAddress;
-  kb.entry = k.entry ? *k.entry : load;
+  const uint32_t load = k.load ? *k.load : is_zimage(k.payload) ? kZImageAddress : kImageAddress;
+  kb.entry = k.entry ? *k.entry : load + k.entry_offset;
 
   if (spec.dtb_is_boards) {
     std::error_code ec;
@@ -71,4 +67,4 @@ KernelBoot prepare_kernel_boot(const KernelBootSpec& spec, uint64_t ddr_bytes) {
   return kb;
 }
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

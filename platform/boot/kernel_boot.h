@@ -13,7 +13,7 @@
 #include "kernel_image.h"
 #include "placement.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 struct KernelBootSpec {
   std::string kernel;                 // "" = not a kernel boot (a bare-metal ELF)
@@ -42,4 +42,4 @@ KernelBoot prepare_kernel_boot(const KernelBootSpec& spec, uint64_t ddr_bytes);
 std::vector<uint8_t> edit_dtb(const std::vector<uint8_t>& blob, const std::optional<std::string>& append,
                               uint64_t initrd_start, uint64_t initrd_size);
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

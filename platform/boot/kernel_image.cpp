@@ -5,7 +5,7 @@
 
 #include "core/config_error.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 namespace {
 
@@ -45,9 +45,14 @@ KernelImage uimage(std::vector<uint8_t>& b, const std::string& path) {
   KernelImage k;
   k.format = KernelFormat::kUImage;
   k.payload.assign(b.begin() + kUImageHeaderBytes, b.begin() + kUImageHeaderBytes + size);
-  k.entry = ep;
-  // KERNEL_NOLOAD: the payload runs where it is put (at the default address for its format).
-  if (type == kUImageTypeKernel) k.load = load;
+  // KERNEL_NOLOAD: the payload runs where it is put (at the default address for its format),
+  // its entry an offset from there.
+  if (type == kUImageTypeKernel) {
+    k.load = load;
+    k.entry = ep;
+  } else {
+    k.entry_offset = ep;
+  }
   return k;
 }
 
@@ -112,9 +117,13 @@ uint32_t crc32_ieee(const uint8_t* p, size_t n) {
   return ~c;
 }
 
+bool is_zimage(const std::vector<uint8_t>& b) {
+  return b.size() >= 0x30 && le32(b.data() + kZImageMagicOffset) == kZImageMagic;
+}
+
 KernelImage identify_kernel(std::vector<uint8_t> b, const std::string& path) {
   if (b.size() >= 4 && be32(b.data()) == kUImageMagic) return uimage(b, path);
-  if (b.size() >= 0x30 && le32(b.data() + kZImageMagicOffset) == kZImageMagic) return zimage(b, path);
+  if (is_zimage(b)) return zimage(b, path);
   const std::string why = not_an_image(b);
   if (!why.empty()) throw ConfigError(path + ": " + why);
   KernelImage k;
@@ -123,4 +132,4 @@ KernelImage identify_kernel(std::vector<uint8_t> b, const std::string& path) {
   return k;
 }
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

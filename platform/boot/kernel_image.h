@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 enum class KernelFormat { kZImage, kUImage, kImage };
 const char* kernel_format_name(KernelFormat f);
@@ -25,11 +25,15 @@ struct KernelImage {
   KernelFormat format = KernelFormat::kImage;
   std::vector<uint8_t> payload;   // the bytes placed in memory
   std::optional<uint32_t> load;   // an address the image requires (uImage load, linked zImage)
-  std::optional<uint32_t> entry;  // an entry the image names (uImage); else its first byte
+  std::optional<uint32_t> entry;  // an entry the image names (uImage); else load + entry_offset
+  uint32_t entry_offset = 0;      // KERNEL_NOLOAD uImage: its entry, relative to where it is put
 };
 
 // `bytes` is the file `path`'s content (path only names it in errors).
 KernelImage identify_kernel(std::vector<uint8_t> bytes, const std::string& path);
+
+// True when `bytes` start like a zImage (its magic at 0x24).
+bool is_zimage(const std::vector<uint8_t>& bytes);
 
 // CRC-32 (IEEE 802.3, the zlib/U-Boot one) of [p, p + n).
 uint32_t crc32_ieee(const uint8_t* p, size_t n);
@@ -39,4 +43,4 @@ constexpr uint32_t kZImageMagicOffset = 0x24;
 constexpr uint32_t kUImageMagic = 0x27051956;
 constexpr uint32_t kUImageHeaderBytes = 64;
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

@@ -4,7 +4,7 @@
 
 #include "core/config_error.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 namespace {
 
@@ -32,4 +32,4 @@ void check_placement(const std::vector<Piece>& pieces, uint64_t ddr_bytes) {
   }
 }
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 
 constexpr uint32_t kImageAddress = 0x00008000;
 constexpr uint32_t kZImageAddress = 0x02000000;
@@ -32,4 +32,4 @@ struct Piece {
 // Throws ConfigError when a piece does not fit in `ddr_bytes` of DDR or overlaps another.
 void check_placement(const std::vector<Piece>& pieces, uint64_t ddr_bytes);
 
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

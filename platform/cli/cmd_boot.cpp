@@ -101,7 +101,7 @@ console-script expect failed; 6 killed from the debugger (--gdb). The summary li
 
 // --kernel, --dtb, --initrd, --append, --no-reboot: a Linux kernel boot.
 void apply_kernel_options(const cli::Parsed& p, Scenario& sc) {
-  boot::KernelBootSpec& b = sc.boot;
+  direct_boot::KernelBootSpec& b = sc.boot;
   b.kernel = p.get("--kernel");
   if (b.kernel.empty()) throw cli::UsageError("--kernel: empty file name");
   sc.name = b.kernel;

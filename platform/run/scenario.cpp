@@ -107,7 +107,7 @@ std::string boot_path(const YAML::Node& n, const char* key, const std::string& p
 // `kernel`, `dtb`, `initrd`, `append`, `no_reboot` (a Linux kernel boot, zvp boot --kernel).
 void parse_kernel_boot(const YAML::Node& root, const std::string& path, const std::string& build,
                        const std::string& source, Scenario& s) {
-  boot::KernelBootSpec& b = s.boot;
+  direct_boot::KernelBootSpec& b = s.boot;
   b.kernel = boot_path(root["kernel"], "kernel", path, build, source);
   if (root["dtb"]) {
     b.dtb = boot_path(root["dtb"], "dtb", path, build, source);

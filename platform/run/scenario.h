@@ -51,7 +51,7 @@ struct Scenario {
   std::string pl_design;            // "" = the board's default design
   sc_core::sc_time max_sim_time{60, sc_core::SC_SEC};
   std::string arm_elf;              // firmware.arm ("" for a kernel boot)
-  boot::KernelBootSpec boot;        // kernel, dtb, initrd, append, no_reboot: a Linux kernel boot
+  direct_boot::KernelBootSpec boot;        // kernel, dtb, initrd, append, no_reboot: a Linux kernel boot
   std::vector<DataLoad> data;
   uint32_t images = 0;              // run.images: boot parameter (0 = firmware default)
   uint32_t flags = 0;               // run.flags: boot parameter (firmware-specific bits)

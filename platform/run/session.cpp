@@ -56,8 +56,8 @@ bool halted_forever_of(const Cpu&, long) {
 Session::Session(const Scenario& sc, const HostIo& io)
     : sc_(sc), io_(io), cfg_(std::make_unique<RunConfig>(sc)) {
   const bool kernel = sc_.boot.active();
-  boot::KernelBoot kb;
-  if (kernel) kb = boot::prepare_kernel_boot(sc_.boot, cfg_->soc.ddrc.size);
+  direct_boot::KernelBoot kb;
+  if (kernel) kb = direct_boot::prepare_kernel_boot(sc_.boot, cfg_->soc.ddrc.size);
   ElfImage img = kernel ? kernel_boot_image(kb, sc_.boot.kernel) : load_elf_file(sc_.arm_elf, kElfMachineArm);
   soc_ = std::make_unique<ZynqPlatform>("zynq", cfg_->soc);
   PlDesign* pl = cfg_->design.get();
@@ -170,7 +170,6 @@ RunResult Session::run() {
   r.console_failure = console_.script_failure();
   r.end_reason = end_reason_;
   if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
-  r.reboots = reboots_;
   const bool ended = !r.end_reason.empty();
   r.time_limit = !r.exited && !r.killed && !ended && !r.console_quit && r.console_failure.empty();
   {
@@ -203,7 +202,6 @@ void Session::on_software_reset() {
       end_ev_.notify(sc_core::SC_ZERO_TIME);
       return false;
     }
-    ++reboots_;
     std::fprintf(stderr, "[zvp] software reset at %.6f s: the platform restarts\n",
                  soc_->cpu.local_time().to_seconds());
     reset_platform_devices(*soc_);

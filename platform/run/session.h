@@ -68,7 +68,6 @@ struct RunResult {
   // A kernel boot's end other than an exit (exit status 0): "halted" (the core waits with
   // interrupts masked for ever: poweroff/halt) or "reboot requested (--no-reboot)".
   std::string end_reason;
-  unsigned reboots = 0;      // software resets that restarted the platform
   bool console_quit = false;    // the user quit from the terminal (--console, Ctrl-A x)
   std::string console_failure;  // the console script's failed expect (one line), else ""
   double sim_s = 0;          // simulated time at exit (or at the limit)
@@ -99,7 +98,6 @@ class Session {
   ElfImage boot_image_;         // a kernel boot's pieces as loadable segments
   sc_core::sc_event end_ev_;    // a kernel boot ended without an exit (end_reason_)
   std::string end_reason_;
-  unsigned reboots_ = 0;
   double exit_time_s_ = -1;
   Scenario sc_;
   HostIo io_;

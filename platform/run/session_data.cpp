@@ -65,12 +65,12 @@ void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware
   }
 }
 
-ElfImage kernel_boot_image(const boot::KernelBoot& kb, const std::string& kernel_path) {
+ElfImage kernel_boot_image(const direct_boot::KernelBoot& kb, const std::string& kernel_path) {
   ElfImage img;
   img.path = kernel_path;
   img.machine = kElfMachineArm;
   img.entry = kb.entry;
-  for (const boot::Piece& p : kb.pieces) {
+  for (const direct_boot::Piece& p : kb.pieces) {
     ElfSegment seg;
     seg.paddr = seg.vaddr = p.address;
     seg.memsz = p.bytes.size();

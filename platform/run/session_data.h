@@ -21,7 +21,7 @@ void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware
 // A kernel boot's pieces (kernel, device tree, initramfs) as the segments of an image named
 // after the kernel file, entered at the kernel's entry: placed like a firmware (load_elf), and
 // what data files must not overlap.
-ElfImage kernel_boot_image(const boot::KernelBoot& kb, const std::string& kernel_path);
+ElfImage kernel_boot_image(const direct_boot::KernelBoot& kb, const std::string& kernel_path);
 
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc);
 

@@ -115,13 +115,6 @@ void CortexA9::connect_fiq(IrqLine& line) {
 
 void CortexA9::set_entry(uint32_t pc) { entry_ = pc; }
 
-void CortexA9::set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2) {
-  boot_regs_[0] = r0;
-  boot_regs_[1] = r1;
-  boot_regs_[2] = r2;
-  boot_regs_set_ = true;
-}
-
 void CortexA9::request_system_reset(std::function<bool()> handler) {
   system_reset_ = std::move(handler);
   request_stop();
@@ -385,9 +378,9 @@ void CortexA9::run() {
   map_memory();
   uc_.enter_secure_state();
   uc_.identify_as_zynq_a9();
-  set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   if (boot_regs_set_)
-    for (int i = 0; i < 3; ++i) set_reg(UC_ARM_REG_R0 + i, boot_regs_[i]);
+    for (unsigned i = 0; i < 3; ++i) set_reg(UC_ARM_REG_R0 + int(i), boot_regs_[i]);
+  set_reg(UC_ARM_REG_R15, entry_);  // bit 0 selects Thumb
   // The reset state (registers, CP15, VFP) for a debugger's "monitor reset".
   dbg_.save_reset_state();
   using clock = std::chrono::steady_clock;

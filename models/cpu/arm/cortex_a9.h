@@ -144,16 +144,15 @@ class CortexA9 : public sc_core::sc_module,
   void connect_fiq(IrqLine& line);
   // Reset PC (bit 0 set: Thumb). The core starts in SVC mode with IRQ, FIQ, aborts masked.
   void set_entry(uint32_t pc);
-  // r0-r2 at reset, applied with set_entry (a boot loader's hand-over, e.g. the ARM Linux
-  // booting protocol's r0 = 0, r1 = ~0, r2 = DTB); SVC mode, IRQ/FIQ/aborts masked, MMU and
-  // caches off, as at every reset.
-  void set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2);
-  // A system reset requested by software (the SLCR's PS soft reset), called while the core
-  // runs: the core leaves the current block; at its loop boundary `handler` runs (the platform
-  // resets its devices and places its images again) and, when it returns true, the core
-  // restarts from its reset state (registers, CP15, VFP as before the first instruction; PC at
-  // the entry); false ends the core's thread.
-  void request_system_reset(std::function<bool()> handler);
+  // r0-r2 at reset (a kernel's boot protocol: r0 = 0, r1 = machine type, r2 = the DTB), applied
+  // with set_entry's PC; the rest of the reset state is unchanged (SVC, IRQ/FIQ/aborts masked,
+  // MMU and caches off).
+  void set_boot_registers(uint32_t r0, uint32_t r1, uint32_t r2) {
+    boot_regs_[0] = r0;
+    boot_regs_[1] = r1;
+    boot_regs_[2] = r2;
+    boot_regs_set_ = true;
+  }
   // Override what SYS_HEAPINFO returns (default: heap unknown (0), stack at the top of the
   // first DMI region, stack_size long).
   void set_heap_info(const SemihostHeapInfo& h);
@@ -170,6 +169,12 @@ class CortexA9 : public sc_core::sc_module,
   // skips a synchronisation at or past it, so a time-limited run stops where it would anyway.
   // (Not a pending event: an extra timed event would reorder same-time processes.)
   void set_run_limit(const sc_core::sc_time& t) { qk_.set_limit(t); }
+  // A system reset requested by software (the SLCR's PS soft reset), called while the core
+  // runs: the core leaves the current block; at its loop boundary `handler` runs (the platform
+  // resets its devices and places its images again) and, when it returns true, the core
+  // restarts from its reset state (registers, CP15, VFP as before the first instruction; PC at
+  // the entry); false ends the core's thread.
+  void request_system_reset(std::function<bool()> handler);
 
   // Writes an ELF image's segments through a debug transport (transport_dbg) and zeroes
   // .bss. Returns false with *err set if a segment falls outside memory.
@@ -355,8 +360,6 @@ class CortexA9 : public sc_core::sc_module,
 
   // Execution state.
   uint32_t entry_ = 0;
-  uint32_t boot_regs_[3] = {0, 0, 0};
-  bool boot_regs_set_ = false;
   std::function<bool()> system_reset_;  // a pending system reset's handler
   uint64_t& insns_ = timing_.hook_state().insns;
   // Time in units of unit_cycles_ cycles: instructions (flat CPI) or cycles (model).
@@ -409,6 +412,8 @@ class CortexA9 : public sc_core::sc_module,
   } fill_fault_;
   uint32_t page_size_ = 0x1000;  // Unicorn's TLB page
   bool halted_forever_ = false;
+  uint32_t boot_regs_[3] = {0, 0, 0};  // r0-r2 at reset (set_boot_registers)
+  bool boot_regs_set_ = false;
   uint64_t fetch_fault_addr_ = 0;
   bool irq_ = false, fiq_ = false;
   sc_core::sc_event irq_ev_;

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace zvp::boot::test {
+#include "kernel_image.h"
+
+namespace zvp::direct_boot::test {
 
 inline std::vector<uint8_t> read_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -35,8 +37,39 @@ inline std::string dtc_decompile(const std::string& dtb_path) {
   return run("dtc -q -I dtb -O dts '" + dtb_path + "' 2>&1");
 }
 
+// Binary-looking bytes (not text, no known magic): an ARM-like pattern.
+inline std::vector<uint8_t> code(size_t n) {
+  std::vector<uint8_t> b(n);
+  for (size_t i = 0; i < n; ++i) b[i] = uint8_t(i % 4 == 3 ? 0xE1 : i * 7);
+  return b;
+}
+
+// A uImage of `payload` built field by field as U-Boot's legacy header defines it: magic, header
+// CRC (computed with the field zero), size, load, entry, data CRC, OS Linux (5), architecture,
+// type (2 kernel, 14 KERNEL_NOLOAD), compression (0 none), name.
+inline std::vector<uint8_t> uimage_of(const std::vector<uint8_t>& payload, uint32_t load, uint32_t ep,
+                                      uint8_t type = 2, uint8_t arch = 2, uint8_t comp = 0) {
+  std::vector<uint8_t> u(64, 0);
+  auto be = [&](size_t off, uint32_t v) {
+    for (int i = 0; i < 4; ++i) u[off + i] = uint8_t(v >> (24 - 8 * i));
+  };
+  be(0, 0x27051956);
+  be(12, uint32_t(payload.size()));
+  be(16, load);
+  be(20, ep);
+  be(24, crc32_ieee(payload.data(), payload.size()));
+  u[28] = 5;
+  u[29] = arch;
+  u[30] = type;
+  u[31] = comp;
+  for (size_t i = 0; i < 11; ++i) u[32 + i] = uint8_t("test kernel"[i]);
+  be(4, crc32_ieee(u.data(), 64));
+  u.insert(u.end(), payload.begin(), payload.end());
+  return u;
+}
+
 inline std::string temp_path(const std::string& name) {
   return std::string(ZVP_BOOT_TEST_TMP) + "/" + name;
 }
 
-}  // namespace zvp::boot::test
+}  // namespace zvp::direct_boot::test

@@ -7,7 +7,7 @@
 
 #include "boot_test_util.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 namespace {
 
 using test::dtc_decompile;
@@ -176,5 +176,30 @@ TEST(Fdt, DeepNestingIsRefused) {
   EXPECT_NE(error_of(f.write()).find("deeper than 64"), std::string::npos);
 }
 
+// Every single-byte change and every truncation of a valid blob is read or refused with an
+// FdtError; none reads outside the blob (the sanitizer builds would report it) or throws
+// anything else.
+TEST(Fdt, EveryByteChangeAndTruncationIsReadOrRefused) {
+  const auto ok = valid();
+  size_t refused = 0, read = 0;
+  auto one = [&](const std::vector<uint8_t>& b) {
+    try {
+      Fdt::parse(b);
+      ++read;
+    } catch (const FdtError&) {
+      ++refused;
+    }
+  };
+  for (size_t i = 0; i < ok.size(); ++i)
+    for (uint8_t v : {uint8_t(0x00), uint8_t(0x01), uint8_t(0x7F), uint8_t(0xFF)}) {
+      auto b = ok;
+      b[i] = v;
+      one(b);
+    }
+  for (size_t n = 0; n < ok.size(); ++n) one(std::vector<uint8_t>(ok.begin(), ok.begin() + n));
+  EXPECT_GT(refused, ok.size());  // at least every truncation and the header's bytes
+  EXPECT_GT(read, 0u);            // e.g. a changed byte inside a property's value
+}
+
 }  // namespace
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

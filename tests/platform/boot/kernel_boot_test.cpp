@@ -8,19 +8,15 @@
 #include "core/config_error.h"
 #include "fdt.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 namespace {
 
+using test::code;
 using test::temp_path;
+using test::uimage_of;
 using test::write_file;
 
 constexpr uint64_t k512M = 512ull << 20;
-
-std::vector<uint8_t> code(size_t n) {
-  std::vector<uint8_t> b(n);
-  for (size_t i = 0; i < n; ++i) b[i] = uint8_t(i % 4 == 3 ? 0xE1 : i * 7);
-  return b;
-}
 
 std::string small_dtb() {
   Fdt f;
@@ -105,6 +101,13 @@ TEST(KernelBoot, ZImageAndUImagePlaces) {
   EXPECT_EQ(kb.format, KernelFormat::kZImage);
   EXPECT_EQ(kb.pieces[0].address, 0x02000000u);
   EXPECT_EQ(kb.entry, 0x02000000u);
+  // The same zImage in a KERNEL_NOLOAD uImage (entry 0x40 from its start): placed like a zImage.
+  const auto u = uimage_of(z, 0, 0x40, 14);
+  s.kernel = file("uImage-noload", u);
+  kb = prepare_kernel_boot(s, k512M);
+  EXPECT_EQ(kb.format, KernelFormat::kUImage);
+  EXPECT_EQ(kb.pieces[0].address, 0x02000000u);
+  EXPECT_EQ(kb.entry, 0x02000040u);
 }
 
 TEST(KernelBoot, Errors) {
@@ -125,20 +128,7 @@ TEST(KernelBoot, Errors) {
   EXPECT_NE(e.find("does not fit in DDR"), std::string::npos) << e;
   // A uImage whose load address is inside the DTB's place.
   s.initrd.clear();
-  std::vector<uint8_t> u(64, 0);
-  const std::vector<uint8_t> payload = code(0x1000);
-  auto be = [&](size_t off, uint32_t v) {
-    for (int i = 0; i < 4; ++i) u[off + i] = uint8_t(v >> (24 - 8 * i));
-  };
-  be(0, 0x27051956);
-  be(12, uint32_t(payload.size()));
-  be(16, 0x08000010);  // load over the DTB (at 0x08000000, a few hundred bytes)
-  be(20, 0x08000010);
-  be(24, crc32_ieee(payload.data(), payload.size()));
-  u[29] = 2;
-  u[30] = 2;
-  be(4, crc32_ieee(u.data(), 64));
-  u.insert(u.end(), payload.begin(), payload.end());
+  const auto u = uimage_of(code(0x1000), 0x08000010, 0x08000010);  // over the DTB at 0x08000000
   s.kernel = file("uImage", u);
   const std::string o = error_of(s);
   EXPECT_NE(o.find("overlaps kernel " + s.kernel), std::string::npos) << o;
@@ -164,4 +154,4 @@ TEST(Placement, Checks) {
 }
 
 }  // namespace
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot

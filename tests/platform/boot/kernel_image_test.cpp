@@ -6,23 +6,17 @@
 
 #include <cstring>
 
+#include "boot_test_util.h"
 #include "core/config_error.h"
 
-namespace zvp::boot {
+namespace zvp::direct_boot {
 namespace {
+
+using test::code;
+using test::uimage_of;
 
 void le(std::vector<uint8_t>& b, size_t off, uint32_t v) {
   for (int i = 0; i < 4; ++i) b[off + i] = uint8_t(v >> (8 * i));
-}
-void be(std::vector<uint8_t>& b, size_t off, uint32_t v) {
-  for (int i = 0; i < 4; ++i) b[off + i] = uint8_t(v >> (24 - 8 * i));
-}
-
-// Binary-looking filler (not text): an ARM NOP pattern.
-std::vector<uint8_t> code(size_t n) {
-  std::vector<uint8_t> b(n);
-  for (size_t i = 0; i < n; ++i) b[i] = uint8_t(i % 4 == 3 ? 0xE1 : i * 7);
-  return b;
 }
 
 std::vector<uint8_t> zimage(uint32_t start, uint32_t end, size_t file_size) {
@@ -30,25 +24,6 @@ std::vector<uint8_t> zimage(uint32_t start, uint32_t end, size_t file_size) {
   le(b, 0x24, 0x016F2818);
   le(b, 0x28, start);
   le(b, 0x2C, end);
-  return b;
-}
-
-// A uImage of `payload`: type kernel (2), ARM (2), no compression (0), CRCs computed.
-std::vector<uint8_t> uimage(const std::vector<uint8_t>& payload, uint32_t load, uint32_t ep, uint8_t type = 2,
-                            uint8_t arch = 2, uint8_t comp = 0) {
-  std::vector<uint8_t> b(64, 0);
-  be(b, 0, 0x27051956);
-  be(b, 12, uint32_t(payload.size()));
-  be(b, 16, load);
-  be(b, 20, ep);
-  be(b, 24, crc32_ieee(payload.data(), payload.size()));
-  b[28] = 5;  // Linux
-  b[29] = arch;
-  b[30] = type;
-  b[31] = comp;
-  std::memcpy(&b[32], "test kernel", 11);
-  be(b, 4, crc32_ieee(b.data(), 64));
-  b.insert(b.end(), payload.begin(), payload.end());
   return b;
 }
 
@@ -80,24 +55,26 @@ TEST(KernelImage, ZImage) {
 
 TEST(KernelImage, UImage) {
   const auto payload = code(300);
-  KernelImage k = identify_kernel(uimage(payload, 0x00008000, 0x00008040), "u");
+  KernelImage k = identify_kernel(uimage_of(payload, 0x00008000, 0x00008040), "u");
   EXPECT_EQ(k.format, KernelFormat::kUImage);
   EXPECT_EQ(k.payload, payload);
   EXPECT_EQ(k.load.value_or(0), 0x8000u);
   EXPECT_EQ(k.entry.value_or(0), 0x8040u);
-  KernelImage noload = identify_kernel(uimage(payload, 0, 0x10, 14), "u");  // KERNEL_NOLOAD
+  KernelImage noload = identify_kernel(uimage_of(payload, 0, 0x10, 14), "u");  // KERNEL_NOLOAD
   EXPECT_FALSE(noload.load);
+  EXPECT_FALSE(noload.entry);
+  EXPECT_EQ(noload.entry_offset, 0x10u);
 
-  auto b = uimage(payload, 0x8000, 0x8000);
+  auto b = uimage_of(payload, 0x8000, 0x8000);
   b[16] ^= 1;  // load address changed after the header CRC was computed
   EXPECT_NE(error_of(b).find("header CRC mismatch"), std::string::npos);
-  b = uimage(payload, 0x8000, 0x8000);
+  b = uimage_of(payload, 0x8000, 0x8000);
   b[64 + 10] ^= 1;
   EXPECT_NE(error_of(b).find("data CRC mismatch"), std::string::npos);
-  EXPECT_NE(error_of(uimage(payload, 0x8000, 0x8000, 2, 2, 1)).find("compressed"), std::string::npos);
-  EXPECT_NE(error_of(uimage(payload, 0x8000, 0x8000, 3)).find("not a kernel"), std::string::npos);
-  EXPECT_NE(error_of(uimage(payload, 0x8000, 0x8000, 2, 3)).find("not ARM"), std::string::npos);
-  b = uimage(payload, 0x8000, 0x8000);
+  EXPECT_NE(error_of(uimage_of(payload, 0x8000, 0x8000, 2, 2, 1)).find("compressed"), std::string::npos);
+  EXPECT_NE(error_of(uimage_of(payload, 0x8000, 0x8000, 3)).find("not a kernel"), std::string::npos);
+  EXPECT_NE(error_of(uimage_of(payload, 0x8000, 0x8000, 2, 3)).find("not ARM"), std::string::npos);
+  b = uimage_of(payload, 0x8000, 0x8000);
   b.resize(b.size() - 1);
   EXPECT_NE(error_of(b).find("longer than the file"), std::string::npos);
   b.resize(40);
@@ -135,4 +112,4 @@ TEST(KernelImage, NotAKernel) {
 }
 
 }  // namespace
-}  // namespace zvp::boot
+}  // namespace zvp::direct_boot
