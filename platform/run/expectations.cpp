@@ -97,4 +97,39 @@ bool all_passed(const std::vector<Check>& checks) {
   return true;
 }
 
+RunChanges run_changes(const Scenario& s, uint32_t scenario_images) {
+  RunChanges c;
+  if (s.images != scenario_images)
+    c.images = "--images " + std::to_string(s.images) + " (scenario: " + std::to_string(scenario_images) + ")";
+  std::string own = "lt", now;
+  for (const ParamSetting& p : s.params) {
+    if (p.path != "sim.timing") continue;
+    if (p.origin.rfind("scenario ", 0) == 0) own = p.value;
+    now = p.value;
+  }
+  if (!now.empty() && now != own) c.timing = "--timing " + now + " (scenario: " + own + ")";
+  return c;
+}
+
+std::string drop_changed_bands(Expectations& e, const RunChanges& changes) {
+  const unsigned changed = (changes.images.empty() ? 0 : kDependsImages) | (changes.timing.empty() ? 0 : kDependsTiming);
+  if (!changed) return "";
+  std::string dropped;
+  unsigned n = 0;
+  for (const auto& [name, bits] : e.depends) {
+    if (!(bits & changed)) continue;
+    const size_t dot = name.find('.');
+    auto& section = name.compare(0, dot, "results") == 0 ? e.results : e.regression;
+    if (!section.erase(name.substr(dot + 1))) continue;
+    dropped += (n++ ? ", " : "") + name;
+  }
+  if (!n) return "";
+  std::string why;
+  if (changed & kDependsImages) why = changes.images;
+  if (changed & kDependsTiming) why += (why.empty() ? "" : ", ") + changes.timing;
+  return "[zvp] " + std::to_string(n) + (n == 1 ? " band" : " bands") +
+         " not checked: declared to hold only at the scenario's own image count or timing mode, changed by " + why +
+         ": " + dropped + "\n";
+}
+
 }  // namespace zvp

@@ -89,6 +89,11 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
     j.end_object();
   }
   j.value("exit_status", run.exited ? run.exit_status : -1);
+  // A run stopped by SIGINT/SIGTERM: its results are those so far.
+  j.value("interrupted", run.interrupted != 0);
+  j.begin_object("progress").value("images_done", static_cast<unsigned long long>(run.items_done));
+  j.value("images_total", static_cast<unsigned long long>(ctx.images_total));
+  j.value("layers_done", static_cast<unsigned long long>(run.layers_done)).end_object();
   j.begin_object("exit").value("source", ctx.exit_source).value("status", ctx.exit_status);
   j.value("reason", ctx.exit_reason).end_object();
   write_results(j, results);
