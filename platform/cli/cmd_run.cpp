@@ -106,7 +106,7 @@ int cmd_run(int argc, char** argv) {
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
   const uint32_t scenario_images = sc.images;
   if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
-  std::fputs(drop_changed_bands(sc.expect, run_changes(sc, scenario_images)).c_str(), stderr);
+  std::fputs(drop_changed_bands(sc.expect, run_changes(sc, scenario_images), scenario_images, sc.images).c_str(), stderr);
   // Outputs are opened before the run: a report that cannot be written fails it at once.
   for (const char* o : {"--report", "--csv", "--html", "--vcd"})  // --uartN: host_io_options
     if (p.has(o)) check_output_file(p.get(o), o);

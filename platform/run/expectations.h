@@ -33,8 +33,10 @@ struct RunChanges {
 // The timing mode the scenario file gives (its `timing:`, else "lt") against the one the
 // command line set, and --images against run.images.
 RunChanges run_changes(const Scenario& s, uint32_t scenario_images);
-// Removes the bands that depend on what `changes` changed; returns the one line saying which
-// were dropped and why ("" when none were).
-std::string drop_changed_bands(Expectations& e, const RunChanges& changes);
+// Removes the bands that depend on what `changes` changed and re-bases those that scale with
+// the images (by new/old images; dropped when either count is the firmware's default, 0);
+// returns one line for each kind of change saying which bands and why ("" when none).
+std::string drop_changed_bands(Expectations& e, const RunChanges& changes, uint32_t old_images,
+                               uint32_t new_images);
 
 }  // namespace zvp

@@ -81,8 +81,9 @@ uint32_t u32_of(const YAML::Node& n, const std::string& what, const std::string&
 
 // `expect.results` / `expect.regression`: key -> [min, max], or key -> {band: [min, max],
 // depends: [images, timing]} for a band that holds only at the scenario's own image count or
-// timing mode (an absent section is empty). The dependencies go to `depends` as
-// "<section>.<key>" -> kDepends* bits.
+// timing mode, or {band: [min, max], scales_with: images} for a count proportional to the
+// images (an absent section is empty). The dependencies go to `depends` as "<section>.<key>"
+// -> kDepends* bits.
 std::map<std::string, std::pair<double, double>> bands(const YAML::Node& n, const std::string& what,
                                                        const std::string& path,
                                                        std::map<std::string, unsigned>& depends) {
@@ -94,7 +95,12 @@ std::map<std::string, std::pair<double, double>> bands(const YAML::Node& n, cons
     auto key = it.first.Scalar();
     YAML::Node band = it.second;
     if (band.IsMap()) {
-      check_keys(band, path, what + "." + key, {"band", "depends"});
+      check_keys(band, path, what + "." + key, {"band", "depends", "scales_with"});
+      if (YAML::Node sw = band["scales_with"]) {
+        if (as<std::string>(sw, what + "." + key + ".scales_with", path) != "images")
+          throw ConfigError(path + ": " + what + "." + key + ".scales_with: only 'images' is known");
+        depends[section + "." + key] |= kScalesWithImages;
+      }
       for (const std::string& d : strings(band["depends"], what + "." + key + ".depends", path)) {
         if (d == "images") depends[section + "." + key] |= kDependsImages;
         else if (d == "timing") depends[section + "." + key] |= kDependsTiming;

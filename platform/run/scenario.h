@@ -47,7 +47,9 @@ struct Expectations {
   // expectations.h).
   std::map<std::string, unsigned> depends;
 };
-constexpr unsigned kDependsImages = 1, kDependsTiming = 2;
+// kScalesWithImages: a count proportional to the images (e.g. the images done), re-based to
+// --images rather than dropped.
+constexpr unsigned kDependsImages = 1, kDependsTiming = 2, kScalesWithImages = 4;
 
 struct Scenario {
   std::string path;                 // "" when built from command-line flags
