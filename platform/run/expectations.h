@@ -25,4 +25,18 @@ std::vector<Check> check_expectations(const Expectations& expect, double time_li
 
 bool all_passed(const std::vector<Check>& checks);
 
+// What the command line changed that bands may depend on (Expectations::depends).
+struct RunChanges {
+  std::string images;  // "" = the scenario's image count, else e.g. "--images 3 (scenario: 20)"
+  std::string timing;  // "" = the scenario's timing mode, else e.g. "--timing at (scenario: lt)"
+};
+// The timing mode the scenario file gives (its `timing:`, else "lt") against the one the
+// command line set, and --images against run.images.
+RunChanges run_changes(const Scenario& s, uint32_t scenario_images);
+// Removes the bands that depend on what `changes` changed and re-bases those that scale with
+// the images (by new/old images; dropped when either count is the firmware's default, 0);
+// returns one line for each kind of change saying which bands and why ("" when none).
+std::string drop_changed_bands(Expectations& e, const RunChanges& changes, uint32_t old_images,
+                               uint32_t new_images);
+
 }  // namespace zvp

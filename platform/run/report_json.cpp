@@ -84,6 +84,9 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
     for (const auto& [k, v] : run.resources) resources[k] = number(v);
   }
   r["exit_status"] = run.exited ? run.exit_status : -1;
+  // A run stopped by SIGINT/SIGTERM: its results are those so far.
+  r["interrupted"] = run.interrupted != 0;
+  r["progress"] = {{"images_done", run.items_done}, {"images_total", ctx.images_total}, {"layers_done", run.layers_done}};
   r["exit"] = {{"source", ctx.exit_source}, {"status", ctx.exit_status}, {"reason", ctx.exit_reason}};
   r["results"] = results_object(results);
   r["layers"] = layers_array(results, ctx.reference);

@@ -26,6 +26,7 @@ struct ReportContext {
   std::string exit_source = "simulator";
   int exit_status = 0;
   std::string exit_reason;
+  uint32_t images_total = 0;             // run.images / --images (0 = the firmware's default)
 };
 
 std::string report_json(const ReportContext& ctx, const RunResult& run, const Results& results,

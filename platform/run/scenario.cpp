@@ -79,17 +79,38 @@ uint32_t u32_of(const YAML::Node& n, const std::string& what, const std::string&
   }
 }
 
-// `expect.results` / `expect.regression`: key -> [min, max] (an absent section is empty).
+// `expect.results` / `expect.regression`: key -> [min, max], or key -> {band: [min, max],
+// depends: [images, timing]} for a band that holds only at the scenario's own image count or
+// timing mode, or {band: [min, max], scales_with: images} for a count proportional to the
+// images (an absent section is empty). The dependencies go to `depends` as "<section>.<key>"
+// -> kDepends* bits.
 std::map<std::string, std::pair<double, double>> bands(const YAML::Node& n, const std::string& what,
-                                                       const std::string& path) {
+                                                       const std::string& path,
+                                                       std::map<std::string, unsigned>& depends) {
   std::map<std::string, std::pair<double, double>> out;
   if (!n) return out;
   if (!n.IsMap()) throw ConfigError(path + ": " + what + " must map keys to [min, max]");
+  const std::string section = what.substr(what.find('.') + 1);
   for (auto it : n) {
     auto key = it.first.Scalar();
-    if (!it.second.IsSequence() || it.second.size() != 2)
-      throw ConfigError(path + ": " + what + "." + key + " must be [min, max]");
-    out[key] = {as<double>(it.second[0], key, path), as<double>(it.second[1], key, path)};
+    YAML::Node band = it.second;
+    if (band.IsMap()) {
+      check_keys(band, path, what + "." + key, {"band", "depends", "scales_with"});
+      if (YAML::Node sw = band["scales_with"]) {
+        if (as<std::string>(sw, what + "." + key + ".scales_with", path) != "images")
+          throw ConfigError(path + ": " + what + "." + key + ".scales_with: only 'images' is known");
+        depends[section + "." + key] |= kScalesWithImages;
+      }
+      for (const std::string& d : strings(band["depends"], what + "." + key + ".depends", path)) {
+        if (d == "images") depends[section + "." + key] |= kDependsImages;
+        else if (d == "timing") depends[section + "." + key] |= kDependsTiming;
+        else throw ConfigError(path + ": " + what + "." + key + ".depends: '" + d + "' is not images or timing");
+      }
+      band = band["band"];
+    }
+    if (!band.IsSequence() || band.size() != 2)
+      throw ConfigError(path + ": " + what + "." + key + " must be [min, max] or {band: [min, max], depends: [...]}");
+    out[key] = {as<double>(band[0], key, path), as<double>(band[1], key, path)};
   }
   return out;
 }
@@ -232,8 +253,8 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
     if (e["accuracy_min"]) s.expect.accuracy_min = as<double>(e["accuracy_min"], "expect.accuracy_min", path);
     if (e["sim_time_max"])
       s.expect.sim_time_max_s = time_of(e["sim_time_max"], "expect.sim_time_max", path).to_seconds();
-    s.expect.results = bands(e["results"], "expect.results", path);
-    s.expect.regression = bands(e["regression"], "expect.regression", path);
+    s.expect.results = bands(e["results"], "expect.results", path, s.expect.depends);
+    s.expect.regression = bands(e["regression"], "expect.regression", path, s.expect.depends);
   }
   if (YAML::Node r = root["reference"]) {
     if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers");

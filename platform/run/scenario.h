@@ -41,7 +41,15 @@ struct Expectations {
   // command line or a sweep (--set, --quantum, --cpi; not --timing: the bands cover lt and at),
   // and are not checked then (regression_applies).
   std::map<std::string, std::pair<double, double>> regression;
+  // Bands declared as holding only at the scenario's own image count and/or timing mode:
+  // "results.<key>" / "regression.<key>" -> kDepends* bits. They are not checked (one line
+  // says so) when --images or --timing change what they depend on (drop_changed_bands,
+  // expectations.h).
+  std::map<std::string, unsigned> depends;
 };
+// kScalesWithImages: a count proportional to the images (e.g. the images done), re-based to
+// --images rather than dropped.
+constexpr unsigned kDependsImages = 1, kDependsTiming = 2, kScalesWithImages = 4;
 
 struct Scenario {
   std::string path;                 // "" when built from command-line flags

@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 
 #include "core/elf_loader.h"
@@ -10,6 +11,8 @@
 #include "session_debug.h"
 #include "session_profiles.h"
 #include "session_tracing.h"
+#include "run_progress.h"
+#include "stop_signals.h"
 
 namespace zvp {
 
@@ -86,9 +89,9 @@ void Session::spawn_threads() {
     sc_core::sc_spawn_options o;
     sc_core::sc_spawn([this] { finish_thread(); }, "finish", &o);
   }
-  if (io_.progress) {
+  {
     sc_core::sc_spawn_options o;
-    sc_core::sc_spawn([this] { progress_thread(); }, "progress", &o);
+    sc_core::sc_spawn([this] { monitor_thread(); }, "monitor", &o);
   }
 }
 
@@ -106,12 +109,13 @@ void Session::connect_uarts() {
       side.terminal = io_.console_terminal;
       side.tx_hook = [this](char c) {
         if (io_.console_hook) io_.console_hook(c);
-        if (!io_.progress || io_.progress_pattern.empty()) return;
+        if (io_.progress_pattern.empty()) return;
         if (c != '\n') {
           if (line_.size() < 4096) line_ += c;
           return;
         }
         if (line_.find(io_.progress_pattern) != std::string::npos) ++items_done_;
+        if (line_.rfind("@layer ", 0) == 0) ++layers_done_;
         line_.clear();
       };
     }
@@ -123,25 +127,36 @@ void Session::connect_uarts() {
 
 Session::~Session() = default;
 
-// Wakes every simulated millisecond and prints a line at most every 2 wall seconds: it only
-// reads state, so it cannot change results.
-void Session::progress_thread() {
+uint64_t Session::items_done() const {
+  PlDesign* pl = cfg_->design.get();
+  return pl && pl->items_done() ? pl->items_done() : items_done_;
+}
+
+// Wakes every simulated millisecond (the period the CPU's skipped synchronisations already
+// allow for, so results do not move): a stop asked for by SIGINT/SIGTERM ends the run there
+// (finish_thread), and a progress line is printed at most every 2 wall seconds. It only reads
+// state, so it cannot change results.
+void Session::monitor_thread() {
   double last = wall_now();
   const double start = last;
   for (;;) {
     sc_core::wait(1, sc_core::SC_MS);
-    double now = wall_now();
+    if (const int sig = StopSignals::requested()) {
+      interrupted_ = sig;
+      end_ev_.notify(sc_core::SC_ZERO_TIME);
+      return;
+    }
+    if (!io_.progress || io_.console_terminal) continue;  // --console: the terminal is the board's
+    const double now = wall_now();
     if (now - last < 2.0) continue;
     last = now;
-    std::fprintf(stderr, "[zvp] progress: simulated %.3f s, wall %.1f s", sc_core::sc_time_stamp().to_seconds(),
-                 now - start);
-    PlDesign* pl = cfg_->design.get();
-    const uint64_t done = pl && pl->items_done() ? pl->items_done() : items_done_;
-    if (sc_.images)
-      std::fprintf(stderr, ", %llu/%u inputs", static_cast<unsigned long long>(done), sc_.images);
-    else if (done)
-      std::fprintf(stderr, ", %llu inputs", static_cast<unsigned long long>(done));
-    std::fprintf(stderr, "\n");
+    ProgressSample ps;
+    ps.sim_s = sc_core::sc_time_stamp().to_seconds();
+    ps.wall_s = now - start;
+    ps.items_done = items_done();
+    ps.items_total = sc_.images;
+    ps.layers_done = layers_done_;
+    std::fprintf(stderr, "%s\n", progress_line(ps).c_str());
   }
 }
 
@@ -159,7 +174,10 @@ RunResult Session::run() {
   const double t0 = wall_now();
   soc_->cpu.set_run_limit(sc_core::sc_time_stamp() + sc_.max_sim_time);  // exact end (sync_to_next_event)
   const bool go = debug_->hold_at_reset();  // --gdb-wait: the RISC-V's debugger first
-  if (go) sc_core::sc_start(sc_.max_sim_time);
+  if (go) {
+    StopSignals stop;  // Ctrl-C ends the run at a quantum boundary, the outputs still written
+    sc_core::sc_start(sc_.max_sim_time);
+  }
   r.wall_s = wall_now() - t0;
   std::fflush(stdout);
   r.exited = soc_->cpu.exited();
@@ -169,13 +187,17 @@ RunResult Session::run() {
   r.console_quit = console_.quit_requested();
   r.console_failure = console_.script_failure();
   r.end_reason = end_reason_;
+  r.interrupted = interrupted_;
+  r.items_done = items_done();
+  r.layers_done = layers_done_;
   if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
   const bool ended = !r.end_reason.empty();
-  r.time_limit = !r.exited && !r.killed && !ended && !r.console_quit && r.console_failure.empty();
+  r.time_limit = !r.exited && !r.killed && !ended && !r.console_quit && r.console_failure.empty() && !r.interrupted;
   {
     const std::string why = r.exited ? "the ARM firmware exited with status " + std::to_string(r.exit_status)
                             : r.killed ? std::string("killed from a debugger")
                             : ended    ? r.end_reason
+                            : r.interrupted ? std::string(r.interrupted == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)")
                                        : std::string("simulated-time limit reached");
     const int status = r.exited ? r.exit_status : 0;
     const int signal = r.exited || ended ? 0 : 14;  // SIGALRM: gdb shows "terminated with signal SIGALRM"

@@ -57,6 +57,7 @@ struct HostIo {
   bool gdb_wait = false;
   bool progress = false;                     // progress lines on stderr during long runs
   std::string progress_pattern;              // console lines containing this count as items done
+                                             // (lines starting "@layer " count as layers done)
 };
 
 struct RunResult {
@@ -68,6 +69,10 @@ struct RunResult {
   // A kernel boot's end other than an exit (exit status 0): "halted" (the core waits with
   // interrupts masked for ever: poweroff/halt) or "reboot requested (--no-reboot)".
   std::string end_reason;
+  // SIGINT or SIGTERM stopped the run (stop_signals.h): the results so far; 0 = not interrupted.
+  int interrupted = 0;
+  uint64_t items_done = 0;   // inputs done (progress_pattern lines or the design's count)
+  uint64_t layers_done = 0;  // @layer lines the console printed
   bool console_quit = false;    // the user quit from the terminal (--console, Ctrl-A x)
   std::string console_failure;  // the console script's failed expect (one line), else ""
   double sim_s = 0;          // simulated time at exit (or at the limit)
@@ -92,7 +97,8 @@ class Session {
  private:
   void connect_uarts();
   void spawn_threads();
-  void progress_thread();
+  void monitor_thread();          // Ctrl-C stops, progress lines
+  uint64_t items_done() const;
   void finish_thread();
   void on_software_reset();     // SLCR PSS_RST_CTRL.SOFT_RST written (kernel boots only)
   ElfImage boot_image_;         // a kernel boot's pieces as loadable segments
@@ -108,6 +114,8 @@ class Session {
   std::unique_ptr<DebugServers> debug_;    // session_debug.h: the GDB servers
   Console console_;
   uint64_t items_done_ = 0;
+  uint64_t layers_done_ = 0;
+  int interrupted_ = 0;         // the signal that stopped the run (stop_signals.h), 0 = none
   std::string line_;
 };
 

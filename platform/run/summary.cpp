@@ -1,6 +1,8 @@
 // Text summary of a run (summary.h).
 #include "summary.h"
 
+#include <csignal>
+
 #include <algorithm>
 
 namespace zvp {
@@ -74,6 +76,23 @@ std::string results_summary(const std::string& scenario, const Results& results,
     out += "  (" + std::to_string(results.counters.malformed) + " malformed @result/@layer lines ignored)\n";
   for (const auto& c : checks)
     out += std::string("  [") + (c.passed ? "pass" : "FAIL") + "] " + c.name + ": " + c.detail + "\n";
+  return out;
+}
+
+std::string interrupted_line(const std::string& command, const RunResult& r, uint32_t images_total,
+                             const std::vector<std::string>& written) {
+  char b[160];
+  std::string out = command + ": " + (r.interrupted == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)");
+  std::snprintf(b, sizeof b, " at %.6f s simulated", r.sim_s);
+  out += b;
+  if (images_total) out += ", " + std::to_string(r.items_done) + "/" + std::to_string(images_total) + " inputs done";
+  else if (r.items_done) out += ", " + std::to_string(r.items_done) + " inputs done";
+  if (r.layers_done) out += ", " + std::to_string(r.layers_done) + " layers";
+  std::string files;
+  for (const std::string& w : written)
+    if (!w.empty() && w.rfind("tcp:", 0) != 0 && w != "pty") files += (files.empty() ? "" : ", ") + w;
+  out += files.empty() ? "; no output files" : "; wrote " + files;
+  out += "; exit status " + std::to_string(128 + r.interrupted) + "\n";
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "console_protocol.h"
 #include "expectations.h"
+#include "session.h"
 
 namespace zvp {
 
@@ -18,5 +19,12 @@ std::string results_summary(const std::string& scenario, const Results& results,
 // Only the per-layer table ("" without layers). A cell of a column with a reference
 // "<layer>.<column>" reads "model / reference (+x%)".
 std::string layer_table(const Results& results, const std::map<std::string, double>& reference);
+
+// The one line an interrupted run (SIGINT/SIGTERM, stop_signals.h) ends with: the signal, where
+// it stopped (simulated time, inputs done of `images_total` (0 = not known), layers done), the
+// files written (`written`: paths; live endpoints "tcp:..." and "pty" are left out) and the
+// exit status (128 + the signal).
+std::string interrupted_line(const std::string& command, const RunResult& r, uint32_t images_total,
+                             const std::vector<std::string>& written);
 
 }  // namespace zvp

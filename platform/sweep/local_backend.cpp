@@ -56,6 +56,13 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& err_file) {
   return pid;
 }
 
+// " (path=value, ...)": the point's parameter values for its progress line.
+std::string point_values(const Point& p) {
+  std::string out;
+  for (const auto& [path, value] : p.settings) out += (out.empty() ? " (" : ", ") + path + "=" + value;
+  return out.empty() ? out : out + ")";
+}
+
 }  // namespace
 
 std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>& points, const BackendOptions& opt,
@@ -140,7 +147,7 @@ std::vector<PointRun> run_local(const SweepSpec& spec, const std::vector<Point>&
       record_outcome(opt, points[run.point], opt.input_hashes[run.point], pr);
       ++done;
       ++finished_here;
-      std::string line = points[run.point].id + " " + pr.status_text();
+      std::string line = points[run.point].id + point_values(points[run.point]) + " " + pr.status_text();
       running.erase(running.begin() + long(r));
       progress(line);
     }

@@ -36,6 +36,12 @@ TEST(ReportJson, SchemaKeysExtrasLayersParams) {
     "riscv": null
   },
   "exit_status": 0,
+  "interrupted": false,
+  "progress": {
+    "images_done": 0,
+    "images_total": 0,
+    "layers_done": 0
+  },
   "exit": {
     "source": "simulator",
     "status": 5,

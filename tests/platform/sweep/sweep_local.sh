@@ -8,6 +8,9 @@ set -u
 zvp=$1 sweep=$2 out=$3
 rm -rf "$out"
 "$zvp" sweep "$sweep" --out "$out" -j 2 2>"$out.log" || { cat "$out.log"; echo "FAIL: sweep status $?"; exit 1; }
+# Progress lines name each point's parameter values (not only its id).
+grep -qE '^\[sweep\] .*: 0000-[0-9a-f]+ \(pl\.csp\.clock=[0-9]+MHz, sim\.timing=(lt|at)\) ok$' "$out.log" ||
+  { cat "$out.log"; echo "FAIL: no progress line with the point's parameter values"; exit 1; }
 csv=$out/results.csv
 [ -s "$out/results.json" ] && [ -s "$out/index.html" ] || { echo "FAIL: results.json or index.html missing"; exit 1; }
 grep -q '<svg' "$out/index.html" || { echo "FAIL: no plot in index.html"; exit 1; }
