@@ -23,10 +23,17 @@ auto checked(F&& f) {
   }
 }
 
-// Text for the Markdown table: one line, pipes escaped.
-std::string cell(std::string s) {
+// Text for Markdown: angle brackets as entities (GitHub would take <id> for a tag).
+std::string escape(const std::string& s) {
   std::string out;
-  for (char c : s) {
+  for (char c : s) out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+  return out;
+}
+
+// Text for a Markdown table cell: one line, pipes and angle brackets escaped.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : escape(s)) {
     if (c == '\n') {
       out += ' ';
     } else if (c == '|') {
@@ -171,11 +178,11 @@ std::string help_text(const CommandSpec& spec) {
 
 std::string markdown(const CommandSpec& spec) {
   std::ostringstream md;
-  md << "## zvp " << spec.name << "\n\n```\n" << spec.usage << "\n```\n\n";
-  if (!spec.intro.empty()) md << spec.intro << "\n\n";
+  md << "## zvp " << spec.name << "\n\n```\nusage: " << spec.usage << "\n```\n\n";
+  if (!spec.intro.empty()) md << escape(spec.intro) << "\n\n";
   markdown_table(md, spec.own);
   for (const auto& g : spec.groups) markdown_table(md, g);
-  if (!spec.epilogue.empty()) md << spec.epilogue << "\n";
+  if (!spec.epilogue.empty()) md << escape(spec.epilogue) << "\n";
   return md.str();
 }
 

@@ -8,6 +8,7 @@
 #include "core/stats.h"
 #include "core/units.h"
 #include "endpoint.h"
+#include "commands.h"
 #include "exit_status.h"
 #include "session_cli.h"
 
@@ -133,10 +134,8 @@ HostIo host_io_options(const cli::Args& p) {
   if (p.has("perfetto")) check_output_file(p.get("perfetto"), "--perfetto");
   io.profile_path = p.get("profile");
   io.profile_rv_path = p.get("profile-rv");
-  if (p.has("profile-period")) {
-    io.profile_period = p.as<cli::U64Value>("profile-period").value;
-    if (io.profile_period == 0 || io.profile_period > CodeSampler::kMaxPeriod)
-      throw cli::UsageError("--profile-period: must be 1 to 10^12 cycles");
+  if (const uint64_t period = profile_period_option(p)) {
+    io.profile_period = period;
     if (!p.has("profile") && !p.has("profile-rv"))
       throw cli::UsageError("--profile-period needs --profile FILE or --profile-rv FILE");
   }
@@ -174,11 +173,11 @@ void print_summary(const std::string& what, const Session& s, const RunResult& r
                  100 * get("l1i_hit_rate"), 100 * get("l1d_hit_rate"), 100 * get("l2_hit_rate"),
                  get("uncached_reads"), get("table_walks"));
   }
-  char mips[32] = "n/a (under a debugger)";
+  char mips[40] = "MIPS n/a (under a debugger)";
   if (io.gdb_port < 0 && io.gdb_rv_port < 0)
-    std::snprintf(mips, sizeof mips, "%.1f", r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0);
+    std::snprintf(mips, sizeof mips, "%.1f MIPS", r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0);
   std::fprintf(stderr,
-               "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %s MIPS, "
+               "zvp: %s on %s (%s): simulated %.6f s, wall %.3f s, %llu instructions, %s, "
                "exit status %d%s\n",
                what.c_str(), s.config().board.name.c_str(), s.config().soc.timing.c_str(), r.sim_s, r.wall_s,
                static_cast<unsigned long long>(r.arm_instructions), mips, status, cli::exit_note().c_str());

@@ -50,6 +50,14 @@ cli::CommandSpec rv32_spec() {
   return s;
 }
 
+uint64_t profile_period_option(const cli::Args& p) {
+  if (!p.has("profile-period")) return 0;
+  const uint64_t period = p.as<cli::U64Value>("profile-period").value;
+  if (period == 0 || period > CodeSampler::kMaxPeriod)
+    throw cli::UsageError("--profile-period: must be 1 to 10^12 cycles");
+  return period;
+}
+
 namespace {
 
 // The command line of a run, or a UsageError.
@@ -79,12 +87,8 @@ Rv32Options parse_rv32(const cli::Args& p) {
   }
   o.trace = p.has("trace");
   o.profile_path = p.get("profile");
-  if (p.has("profile-period")) {
-    o.profile_period = p.as<cli::U64Value>("profile-period").value;
-    if (o.profile_period == 0 || o.profile_period > CodeSampler::kMaxPeriod)
-      throw cli::UsageError("--profile-period needs a whole number of cycles from 1 to 10^12");
-    if (o.profile_path.empty()) throw cli::UsageError("--profile-period needs --profile FILE");
-  }
+  o.profile_period = profile_period_option(p);
+  if (o.profile_period && o.profile_path.empty()) throw cli::UsageError("--profile-period needs --profile FILE");
   return o;
 }
 

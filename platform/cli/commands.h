@@ -14,6 +14,9 @@ cli::CommandSpec params_spec();
 cli::CommandSpec sweep_spec();
 cli::CommandSpec report_spec();
 
+// --profile-period CYCLES of zvp rv32, boot and run: 0 when not given; 1..10^12 else UsageError.
+uint64_t profile_period_option(const cli::Args& p);
+
 int cmd_boot(int argc, char** argv);
 int cmd_rv32(int argc, char** argv);
 int cmd_boards(int argc, char** argv);
