@@ -25,12 +25,6 @@ std::string build_dir_of() {
 }  // namespace
 
 cli::CommandSpec params_spec() {
-  std::string designs = "Designs:";
-  for (auto& d : pl_designs()) {
-    char line[256];
-    std::snprintf(line, sizeof line, "\n  %-10s %s", d.name.c_str(), d.summary.c_str());
-    designs += line;
-  }
   cli::CommandSpec s = cli::command_spec(
       "params",
       "zvp params [scenario.yaml] [--board NAME] [--pl DESIGN[:VARIANT]] [--set PATH=VALUE ...]\n"
@@ -39,7 +33,7 @@ cli::CommandSpec params_spec() {
       "with each value, its unit and range, and where it came from (default, board, scenario, --set).\n"
       "With a scenario file, the tree of that scenario (its board, design and params); --board and --pl\n"
       "choose them otherwise (default: zybo-z7-20 and the board's design).",
-      designs + "\n\nexit status: 0; 2 for a bad scenario, board, design, parameter or option.", "a scenario file");
+      "exit status: 0; 2 for a bad scenario, board, design, parameter or option.", "a scenario file");
   s.add()
     ("board", cli::text("NAME"), "board (default zybo-z7-20, or the scenario's)")
     ("pl", cli::text("DESIGN[:VARIANT]"), "PL design (default: the board's); 'none' for an empty PL")
@@ -52,8 +46,11 @@ cli::CommandSpec params_spec() {
 int cmd_params(int argc, char** argv) {
   const cli::CommandSpec spec = params_spec();
   const cli::Args p = cli::parse(spec, argc, argv);
-  if (p.has("help")) {
+  if (p.has("help")) {  // the designs this build has (not in docs/cli.md: designs add themselves)
     std::fputs(cli::help_text(spec).c_str(), stdout);
+    std::printf("\nDesigns:");
+    for (auto& d : pl_designs()) std::printf("\n  %-10s %s", d.name.c_str(), d.summary.c_str());
+    std::printf("\n");
     return 0;
   }
   if (p.positional.size() > 1) throw cli::UsageError("expected at most one scenario file (see --help)");

@@ -38,10 +38,12 @@ void check_scenario_files(const Scenario& sc, const std::string& file) {
   std::error_code ec;
   auto missing = [&](const std::string& path) { return !path.empty() && !std::filesystem::exists(path, ec); };
   if (missing(sc.arm_elf))
-    throw cli::UsageError(file + ": firmware.arm: " + sc.arm_elf + " does not exist (is the firmware built?)");
+    throw cli::UsageError(file + ": firmware.arm: cannot read ELF file " + sc.arm_elf +
+                          " (it does not exist: is the firmware built?)");
   for (size_t i = 0; i < sc.data.size(); ++i)
     if (missing(sc.data[i].file))
-      throw cli::UsageError(file + ": data[" + std::to_string(i) + "].file: " + sc.data[i].file + " does not exist");
+      throw cli::UsageError(file + ": data[" + std::to_string(i) + "].file: cannot read data file " + sc.data[i].file +
+                            " (it does not exist)");
 }
 
 }  // namespace
