@@ -10,7 +10,7 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 PKGS=(build-essential cmake pkg-config git
-      libsystemc-dev libunicorn-dev libboost-dev libgtest-dev libyaml-cpp-dev libelf-dev
+      libsystemc-dev libunicorn-dev libboost1.81-dev libboost-program-options1.81-dev libgtest-dev libyaml-cpp-dev libelf-dev
       gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-arm bc slurm-wlm munge
       clang-14 libclang-rt-14-dev   # the asan preset: ASan + UBSan, libFuzzer (tools/test.sh)
