@@ -173,7 +173,7 @@ void print_summary(const std::string& what, const Session& s, const RunResult& r
                  100 * get("l1i_hit_rate"), 100 * get("l1d_hit_rate"), 100 * get("l2_hit_rate"),
                  get("uncached_reads"), get("table_walks"));
   }
-  char mips[40] = "MIPS n/a (under a debugger)";
+  char mips[40] = "MIPS n/a (with --gdb)";
   if (io.gdb_port < 0 && io.gdb_rv_port < 0)
     std::snprintf(mips, sizeof mips, "%.1f MIPS", r.wall_s > 0 ? r.arm_instructions / r.wall_s / 1e6 : 0.0);
   std::fprintf(stderr,

@@ -25,8 +25,8 @@ HostIo host_io_options(const cli::Args& p);
 // without --max-sim-time has no practical time limit (30 simulated days).
 void apply_console_options(const cli::Args& p, Scenario& sc);
 
-// The summary line; it ends with who decided the status (exit_status.h). Under a debugger the
-// wall time is mostly the person's, so MIPS says n/a. Before it, one line per trace file written.
+// The summary line; it ends with who decided the status (exit_status.h). With a GDB server
+// the wall time is mostly the person's at the debugger, so MIPS says n/a. Before it, one line per trace file written.
 void print_summary(const std::string& what, const Session& s, const RunResult& r, int status, const HostIo& io);
 // Records how the run ended (firmware exit, time limit, lock-up); returns the process status.
 int run_outcome(const RunResult& r, const sc_core::sc_time& limit);
