@@ -1,13 +1,11 @@
-// Small command-line helpers shared by the zvp sub-commands: option parsing with clear errors,
-// and simulated-time values such as "10ms" or "2.5s".
+// Small command-line helpers shared by the zvp sub-commands: the exit statuses, the usage error,
+// and the value parsers (simulated times such as "10ms" or "2.5s", whole numbers) that the option
+// tables (cli_options.h) use.
 #pragma once
 #include <systemc>
 
-#include <map>
-#include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 namespace zvp::cli {
 
@@ -28,20 +26,5 @@ sc_core::sc_time parse_time(const std::string& text);
 double parse_double(const std::string& text, const std::string& what);
 uint64_t parse_u64(const std::string& text, const std::string& what);
 uint32_t parse_u32(const std::string& text, const std::string& what);  // no wrap-around
-
-// Splits argv into positionals and --options. `with_value` lists the options taking a value
-// (--opt VALUE or --opt=VALUE); `flags` lists the ones that do not. Unknown options throw.
-struct Parsed {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // flags map to "1"; repeated options: the last
-  std::map<std::string, std::vector<std::string>> all;  // every value of each option, in order
-  bool has(const std::string& o) const { return options.count(o) != 0; }
-  std::string get(const std::string& o, const std::string& def = "") const {
-    auto it = options.find(o);
-    return it == options.end() ? def : it->second;
-  }
-};
-Parsed parse(int argc, char** argv, int first, const std::vector<std::string>& with_value,
-             const std::vector<std::string>& flags);
 
 }  // namespace zvp::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cli_options.h"
+
 namespace zvp::cli {
 
 struct CliCommand {
@@ -13,6 +15,7 @@ struct CliCommand {
   std::string help;    // its line under "commands:" in `zvp --help`, after the name
   std::string source;  // the file that registered it (named in duplicate errors)
   int (*run)(int argc, char** argv);  // argv[1] is the command's name; returns the exit status
+  CommandSpec (*spec)() = nullptr;    // its option table (cli_options.h): --help and docs/cli.md
 };
 
 // Called by ZVP_REGISTER_CLI_COMMAND at start-up. A second registration of a name is remembered
@@ -27,9 +30,10 @@ std::vector<CliCommand> commands();  // sorted by name (for the help text: never
 
 #define ZVP_CLI_COMMAND_CAT2(a, b) a##b
 #define ZVP_CLI_COMMAND_CAT(a, b) ZVP_CLI_COMMAND_CAT2(a, b)
-// ZVP_REGISTER_CLI_COMMAND("name", "synopsis  description", function) in the command's .cpp.
-#define ZVP_REGISTER_CLI_COMMAND(name, help, fn)                                                   \
+// ZVP_REGISTER_CLI_COMMAND("name", "synopsis  description", function, spec function) in the
+// command's .cpp; the function parses its arguments with cli::parse(spec(), ...).
+#define ZVP_REGISTER_CLI_COMMAND(name, help, fn, spec)                                             \
   namespace {                                                                                    \
   const bool ZVP_CLI_COMMAND_CAT(zvp_cli_command_registered_, __LINE__) =                        \
-      ::zvp::cli::register_command({name, help, __FILE__, fn});                                  \
+      ::zvp::cli::register_command({name, help, __FILE__, fn, spec});                            \
   }

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.h"
+#include "cli_options.h"
 #include "commands.h"
 #include "core/input_file.h"
 #include "exit_status.h"
@@ -14,31 +14,28 @@
 
 namespace zvp {
 
-namespace {
-const char* kHelp =
-    R"(usage: zvp report REPORT.json -o FILE.html
-
-Renders the JSON report of a run (zvp run --report) as one self-contained HTML page (inline SVG,
-no network): the run, the expectations, the results beside the seed's numbers, the layers with
-model/seed bars and their timeline, the parameters. zvp run --html FILE.html writes the same page
-directly. A file that is not a ZVP report, or an output that cannot be written: exit status 2.
-)";
-}  // namespace
+cli::CommandSpec report_spec() {
+  cli::CommandSpec s = cli::command_spec(
+      "report", "zvp report REPORT.json -o FILE.html",
+      "Renders the JSON report of a run (zvp run --report) as one self-contained HTML page (inline SVG,\n"
+      "no network): the run, the expectations, the results beside the seed's numbers, the layers with\n"
+      "model/seed bars and their timeline, the parameters. zvp run --html FILE.html writes the same page\n"
+      "directly.",
+      "exit status: 0; 2 for a file that is not a ZVP report, or an output that cannot be written.",
+      "the JSON report");
+  s.add()("output,o", cli::text("FILE.html"), "the HTML page to write (required)");
+  return s;
+}
 
 int cmd_report(int argc, char** argv) {
-  // "-o" is the short form of --output (the option parser knows long options only).
-  std::vector<std::string> args(argv, argv + argc);
-  for (auto& a : args)
-    if (a == "-o") a = "--output";
-  std::vector<char*> av;
-  for (auto& a : args) av.push_back(a.data());
-  auto p = cli::parse(argc, av.data(), 2, {"--output"}, {"--help"});
-  if (p.has("--help")) {
-    std::fputs(kHelp, stdout);
+  const cli::CommandSpec spec = report_spec();
+  const cli::Args p = cli::parse(spec, argc, argv);
+  if (p.has("help")) {
+    std::fputs(cli::help_text(spec).c_str(), stdout);
     return 0;
   }
   if (p.positional.size() != 1) throw cli::UsageError("give one REPORT.json (see zvp report --help)");
-  const std::string out = p.get("--output");
+  const std::string out = p.get("output");
   if (out.empty()) throw cli::UsageError("-o FILE.html is missing");
   check_output_file(out, "-o");
   const std::string& in = p.positional[0];

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <thread>
 
-#include "cli_args.h"
+#include "cli_options.h"
 #include "commands.h"
 #include "core/config_error.h"
 #include "local_backend.h"
@@ -25,25 +25,6 @@
 namespace zvp {
 
 namespace {
-
-const char* kSweepHelp =
-R"(usage: zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local|slurm] [--resume]
-
-Runs every point of a sweep (base scenarios x parameter axes) as its own `zvp run` process and
-writes DIR/results.csv, DIR/results.json, DIR/index.html and DIR/points/<id>.json (the reports).
-Every point's parameters are checked before any runs. See the README section "Sweeps".
-
-options:
-  -j N, --jobs N   points run at a time (default: the number of cores)
-  --out DIR        output directory (default: sweep-out)
-  --backend B      where points run: local (processes on this machine, default) or slurm (one
-                   job array on the Slurm cluster of SLURM_CONF; DIR must be on a file system the
-                   cluster's nodes share; -j caps the tasks running at a time)
-  --resume         skip points whose report exists and whose inputs are unchanged
-
-exit status: 0 when every point succeeded, 5 when some failed (outputs still written), 2 for a
-bad sweep file, parameter, value, an empty sweep or an unwritable output directory.
-)";
 
 std::string self_exe() {
   std::error_code ec;
@@ -68,29 +49,44 @@ void prepare_out_dir(const std::string& dir) {
 
 }  // namespace
 
+cli::CommandSpec sweep_spec() {
+  cli::CommandSpec s = cli::command_spec(
+      "sweep", "zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local|slurm] [--resume]",
+      "Runs every point of a sweep (base scenarios x parameter axes) as its own `zvp run` process and\n"
+      "writes DIR/results.csv, DIR/results.json, DIR/index.html and DIR/points/<id>.json (the reports).\n"
+      "Every point's parameters are checked before any runs. See the README section \"Sweeps\".",
+      "exit status: 0 when every point succeeded, 5 when some failed (outputs still written), 2 for a\n"
+      "bad sweep file, parameter, value, an empty sweep or an unwritable output directory; 130 when\n"
+      "interrupted (--resume runs the rest).",
+      "the sweep file");
+  s.add()
+    ("jobs,j", cli::u64_value(), "points run at a time, 1 to 1024 (default: the number of cores)")
+    ("out", cli::text("DIR")->default_value("sweep-out"), "output directory")
+    ("backend", cli::text("local|slurm")->default_value("local"),
+     "where points run: local (processes on this machine) or slurm (one job array on the Slurm cluster of "
+     "SLURM_CONF; DIR must be on a file system the cluster's nodes share; -j caps the tasks running at a time)")
+    ("resume", cli::flag(), "skip points whose report exists and whose inputs are unchanged");
+  return s;
+}
+
 int cmd_sweep(int argc, char** argv) {
-  // -j N is the one short option: map it to --jobs before the common parser.
-  std::vector<std::string> args(argv, argv + argc);
-  for (auto& a : args)
-    if (a == "-j") a = "--jobs";
-    else if (a.rfind("-j", 0) == 0 && a.size() > 2 && a[2] != '-') a = "--jobs=" + a.substr(2);
-  std::vector<char*> av;
-  for (auto& a : args) av.push_back(a.data());
-  auto p = cli::parse(int(av.size()), av.data(), 2, {"--jobs", "--out", "--backend"}, {"--help", "--resume"});
-  if (p.has("--help")) {
-    std::fputs(kSweepHelp, stdout);
+  const cli::CommandSpec options = sweep_spec();
+  const cli::Args p = cli::parse(options, argc, argv);
+  if (p.has("help")) {
+    std::fputs(cli::help_text(options).c_str(), stdout);
     return 0;
   }
   if (p.positional.size() != 1) throw cli::UsageError("expected one sweep file (see --help)");
-  std::string backend = p.get("--backend", "local");
+  std::string backend = p.get("backend");
   if (backend != "local" && backend != "slurm")
     throw cli::UsageError("unknown backend '" + backend + "' (local or slurm)");
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-  if (p.has("--jobs")) {
-    jobs = unsigned(cli::parse_u64(p.get("--jobs"), "--jobs"));
-    if (jobs == 0 || jobs > 1024) throw cli::UsageError("--jobs must be between 1 and 1024");
+  if (p.has("jobs")) {
+    const uint64_t j = p.as<cli::U64Value>("jobs").value;
+    if (j == 0 || j > 1024) throw cli::UsageError("--jobs must be between 1 and 1024");
+    jobs = unsigned(j);
   }
-  const std::string out = p.get("--out", "sweep-out");
+  const std::string out = p.get("out");
   const std::string exe = self_exe();
   const std::string build_dir = std::filesystem::path(exe).parent_path().parent_path().string();
 
@@ -113,7 +109,7 @@ int cmd_sweep(int argc, char** argv) {
   opt.out_dir = out;
   opt.jobs = jobs;
   opt.wall_limit_s = spec.wall_limit_s;
-  opt.resume = p.has("--resume");
+  opt.resume = p.has("resume");
   bool interrupted = false;
   std::vector<sweep::PointRun> runs;
   if (backend == "slurm") {

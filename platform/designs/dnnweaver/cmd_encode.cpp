@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.h"
 #include "cli_command.h"
 #include "golden/dnnweaver/dw_encoding.h"
 #include "golden/dnnweaver/dw_stats.h"
@@ -16,23 +15,35 @@ namespace zvp {
 
 namespace {
 
-const char* kHelp =
-    R"(usage: zvp encode --bits N [--mode exact|pragmatic|optimum|fast|serial|parallel]
-                  [--m1 A --m0 B] [--overhead K] [--json] VALUE...
-       zvp encode --table [--json]
-       zvp encode --stats [--bits N] [--m1 A --m0 B] [--overhead K] [--json]
-
-Encodes unsigned N-bit activations (N = 8 or 16) as the positions of their 1 bits (base 1) or of
-their 0 bits (base 0: x = 2^N - 1 - sum 2^i, K extra steps, default 2), as seeds 000/002 propose.
-  VALUE...  per value: base, positions (most significant first), approximated value, difference,
-            steps. Default mode exact; optimum/fast default to m1 = 3, m0 = 1 (N = 8) or
-            m1 = 4, m0 = 2 (N = 16). --json: an array of {value, approx, diff, base, positions, steps}.
-  --table   the report's Table I: max and average |x - approx| over every N-bit value of the
-            optimum and the fast approximation, N = 8 (3,1), 16 (3,1), 16 (4,2).
-  --stats   average steps per activation of every mode, uniform and ReLU-like activations
-            (firmware/common/dnnweaver/dw_stats.h documents the distributions; 1,000,000 draws).
-Bad values (not a number, >= 2^N, negative) and bad parameters: one line, exit status 2.
-)";
+cli::CommandSpec encode_spec() {
+  cli::CommandSpec s = cli::command_spec(
+      "encode",
+      "zvp encode --bits N [--mode exact|pragmatic|optimum|fast|serial|parallel]\n"
+      "                  [--m1 A --m0 B] [--overhead K] [--json] VALUE...\n"
+      "       zvp encode --table [--json]\n"
+      "       zvp encode --stats [--bits N] [--m1 A --m0 B] [--overhead K] [--json]",
+      "Encodes unsigned N-bit activations (N = 8 or 16) as the positions of their 1 bits (base 1) or of\n"
+      "their 0 bits (base 0: x = 2^N - 1 - sum 2^i, K extra steps), as seeds 000/002 propose.\n"
+      "Per VALUE: base, positions (most significant first), approximated value, difference, steps.\n"
+      "Optimum/fast default to m1 = 3, m0 = 1 (N = 8) or m1 = 4, m0 = 2 (N = 16). A negative VALUE\n"
+      "follows `--` (and is refused).",
+      "Bad values (not a number, >= 2^N, negative) and bad parameters: one line, exit status 2.",
+      "the values to encode");
+  s.add()
+    ("bits", cli::text("N")->default_value("16"), "activation width: 8 or 16 (required with values)")
+    ("mode", cli::text("MODE")->default_value("exact"), "exact, pragmatic, optimum, fast, serial or parallel")
+    ("m1", cli::text("A"), "optimum/fast: positions kept for base-1 values")
+    ("m0", cli::text("B"), "optimum/fast: positions kept for base-0 values")
+    ("overhead", cli::text("K")->default_value("2"), "extra steps of a base-0 value")
+    ("json", cli::flag(), "JSON output: per value {value, approx, diff, base, positions, steps}")
+    ("table", cli::flag(),
+     "the report's Table I: max and average |x - approx| over every N-bit value of the optimum and the "
+     "fast approximation, N = 8 (3,1), 16 (3,1), 16 (4,2)")
+    ("stats", cli::flag(),
+     "average steps per activation of every mode, uniform and ReLU-like activations "
+     "(firmware/common/dnnweaver/dw_stats.h documents the distributions; 1,000,000 draws)");
+  return s;
+}
 
 unsigned parse_uint(const std::string& what, const std::string& s) {
   if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 9)
@@ -93,36 +104,20 @@ int stats(const dw_enc_params& base, bool json) {
 }
 
 int cmd_encode(int argc, char** argv) {
-  bool json = false, do_table = false, do_stats = false, have_bits = false, have_m1 = false, have_m0 = false;
-  std::string mode = "exact";
-  unsigned bits = 16, m1 = 0, m0 = 0, overhead = 2;
-  std::vector<std::string> values;
-  bool only_values = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (only_values) {
-      values.push_back(a);
-      continue;
-    }
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) throw cli::UsageError(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      std::fputs(kHelp, stdout);
-      return 0;
-    } else if (a == "--") only_values = true;
-    else if (a == "--json") json = true;
-    else if (a == "--table") do_table = true;
-    else if (a == "--stats") do_stats = true;
-    else if (a == "--bits") { bits = parse_uint("--bits", next()); have_bits = true; }
-    else if (a == "--mode") mode = next();
-    else if (a == "--m1") { m1 = parse_uint("--m1", next()); have_m1 = true; }
-    else if (a == "--m0") { m0 = parse_uint("--m0", next()); have_m0 = true; }
-    else if (a == "--overhead") overhead = parse_uint("--overhead", next());
-    else if (a.size() > 1 && a[0] == '-' && !(a[1] >= '0' && a[1] <= '9')) throw cli::UsageError("unknown option " + a);
-    else values.push_back(a);
+  const cli::CommandSpec spec = encode_spec();
+  const cli::Args a = cli::parse(spec, argc, argv);
+  if (a.has("help")) {
+    std::fputs(cli::help_text(spec).c_str(), stdout);
+    return 0;
   }
+  const bool json = a.has("json"), do_table = a.has("table"), do_stats = a.has("stats");
+  const bool have_bits = a.has("bits"), have_m1 = a.has("m1"), have_m0 = a.has("m0");
+  const std::string mode = a.get("mode");
+  const unsigned bits = parse_uint("--bits", a.get("bits"));
+  unsigned m1 = have_m1 ? parse_uint("--m1", a.get("m1")) : 0;
+  unsigned m0 = have_m0 ? parse_uint("--m0", a.get("m0")) : 0;
+  const unsigned overhead = parse_uint("--overhead", a.get("overhead"));
+  const std::vector<std::string>& values = a.positional;
   if (do_table) return table(json);
   if (!do_stats && !have_bits && !values.empty()) throw cli::UsageError("--bits N is required with values");
   if (bits != 8 && bits != 16) throw cli::UsageError("--bits must be 8 or 16");
@@ -175,4 +170,4 @@ int cmd_encode(int argc, char** argv) {
 }  // namespace zvp
 
 ZVP_REGISTER_CLI_COMMAND("encode", "[--table|--stats|VALUE...]  activation encodings of seeds 000/002 (see 'zvp encode --help')",
-                         zvp::cmd_encode)
+                         zvp::cmd_encode, zvp::encode_spec)

@@ -29,8 +29,8 @@ def fail(msg, *dumps):
 
 
 def normalise(summary):
-    """The summary line without its host-dependent figures (wall time, MIPS)."""
-    return re.sub(r"wall [0-9.]+ s, ", "", re.sub(r", [0-9.]+ MIPS", "", summary))
+    """The summary line without its host-dependent figures (wall time, MIPS; n/a under gdb)."""
+    return re.sub(r"wall [0-9.]+ s, ", "", re.sub(r", ([0-9.]+ MIPS|MIPS n/a \(with --gdb\))", "", summary))
 
 
 def split_run(stdout, stderr):

@@ -75,7 +75,7 @@ case_ run_images_wrap 2 "larger than 4294967295" -- run "$tmp/big.yaml"
 case_ images_wrap 2 "--images: '4294967296' is larger than 4294967295" -- boot "$hello" --images 4294967296
 case_ images_wrap_run 2 "--images: '4294967296' is larger than 4294967295" -- run "$scn/hello-zybo.yaml" --images 4294967296
 case_ boot_flags_negative 2 "--boot-flags: '-1' is not a whole number" -- boot "$hello" --boot-flags -1
-case_ rv32_max_insns_negative 2 "--max-instructions needs a positive whole number" -- rv32 "$hello" --max-instructions -1
+case_ rv32_max_insns_negative 2 "--max-instructions: '-1' is not a whole number" -- rv32 "$hello" --max-instructions -1
 case_ max_sim_time_negative 2 "out of range" -- boot "$hello" --max-sim-time -5ms
 
 # Boards: clocks and DDR rates outside physical ranges, empty names.
