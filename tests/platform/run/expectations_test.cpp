@@ -90,7 +90,9 @@ TEST(Expectations, LayerColumnBands) {
 // Bands declared with depends/scales_with in a scenario file: dropped or re-based when --images
 // or --timing change what they depend on, kept otherwise.
 Scenario scenario_with_dependent_bands(const char* timing) {
-  const std::string path = ::testing::TempDir() + "/dependent_bands.yaml";
+  // One file per test: ctest runs the tests of this binary as parallel processes.
+  const std::string path = ::testing::TempDir() + "/dependent_bands_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml";
   std::ofstream(path) << "scenario: t\nfirmware: {arm: x.elf}\ntiming: " << timing
                       << "\nrun: {images: 20}\nexpect:\n  results:\n"
                          "    mismatches: [0, 0]\n"
