@@ -1,5 +1,5 @@
 // A clock domain: a named frequency. Models convert cycle counts to simulated time through it,
-// so every delay is derived from a clock parameter of the board (ARCHITECTURE.md section 4).
+// so every delay is derived from a clock parameter of the board (docs/architecture.md, "Timing modes").
 #pragma once
 #include <systemc>
 

@@ -1,4 +1,4 @@
-// A processor core's quantum keeper (ARCHITECTURE.md section 5), shared by the instruction-set
+// A processor core's quantum keeper (docs/architecture.md, "Processor time"), shared by the instruction-set
 // models (models/cpu): it knows nothing of an instruction set, only of the core's local time,
 // its quantum and the SystemC kernel.
 #pragma once

@@ -1,4 +1,4 @@
-// Named parameters (ARCHITECTURE.md principle 8): every tunable number of a model is declared
+// Named parameters (docs/architecture.md, "Principles"): every tunable number of a model is declared
 // once, next to the model, with its name, type, default, unit and a one-line doc, and bound to
 // the field of the model's configuration struct that holds it. The declarations form one tree
 // (`ps.ddrc.tcl`, `pl.csp.sop.depth`, `cpu0.quantum` ...). Boards, scenarios (`params:`) and

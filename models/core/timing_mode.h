@@ -1,4 +1,4 @@
-// The two run modes of ARCHITECTURE.md section 4: lt (b_transport, annotated delays) and at
+// The two run modes (docs/architecture.md, "Timing modes"): lt (b_transport, annotated delays) and at
 // (4-phase nb_transport base protocol on the memory path). Same functional results in both.
 #pragma once
 #include <optional>

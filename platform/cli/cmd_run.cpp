@@ -1,5 +1,5 @@
 // zvp run <scenario.yaml>: run a regression scenario, check its expectations, write the JSON
-// report (ARCHITECTURE.md section 7).
+// report (docs/architecture.md, "Scenarios and reports").
 #include <cstdio>
 #include <filesystem>
 

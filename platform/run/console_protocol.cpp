@@ -98,7 +98,7 @@ Results parse_console(const std::string& console) {
 }
 
 const std::vector<SchemaResult>& schema_results() {
-  // ARCHITECTURE.md section 7: results.{images, correct, accuracy, latency_s.first, latency_s.mean}.
+  // docs/architecture.md, "Scenarios and reports": results.{images, correct, accuracy, latency_s.first/.mean}.
   static const std::vector<SchemaResult> table = {
       {"images", "images", nullptr},
       {"correct", "correct", nullptr},

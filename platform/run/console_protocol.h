@@ -61,7 +61,7 @@ struct Results {
 
 Results parse_console(const std::string& console);
 
-// The report's `results` section (ARCHITECTURE.md section 7) names a few well-known quantities;
+// The report's `results` section (docs/architecture.md, "Scenarios and reports") names a few well-known quantities;
 // this one table says which @result key feeds each of them. Every other @result key goes to
 // results.extra. `path` is the key in the report ("group.key" = inside an object `group`).
 struct Results;

@@ -10,7 +10,7 @@ namespace zvp {
 namespace {
 
 // The well-known layer columns of the console protocol, in CSV order. `always` columns are in
-// every CSV (a stable header for scripts: the per-layer fields of ARCHITECTURE.md section 7 and
+// every CSV (a stable header for scripts: the per-layer fields of docs/architecture.md, "Scenarios and reports", and
 // Total Cycles); the others appear when some layer reports them.
 struct CsvColumn {
   const char* key;     // the @layer column

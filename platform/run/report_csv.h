@@ -1,5 +1,5 @@
 // The per-layer CSV of a run, for exploration scripts. Column names follow SCALE-Sim where they
-// overlap (ARCHITECTURE.md section 7: Total Cycles, Overall Util %, ...); see report_csv.cpp for
+// overlap (docs/architecture.md, "Scenarios and reports": Total Cycles, Overall Util %, ...); see report_csv.cpp for
 // the table of well-known layer columns. Any other column the layers report is written too,
 // under its protocol key.
 #pragma once

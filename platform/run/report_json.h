@@ -1,4 +1,4 @@
-// The JSON report of a run (ARCHITECTURE.md section 7): what ran, how it ended, the results the
+// The JSON report of a run (docs/architecture.md, "Scenarios and reports"): what ran, how it ended, the results the
 // firmware reported (console_protocol.h), per-layer rows beside the seeds' reference numbers,
 // the parameters that differ from their defaults and the expectation checks.
 #pragma once

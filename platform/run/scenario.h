@@ -1,4 +1,4 @@
-// A scenario (ARCHITECTURE.md section 7) is the one description of a run: board, PL design,
+// A scenario (docs/architecture.md, "Scenarios and reports") is the one description of a run: board, PL design,
 // parameter values, firmware, data written into DDR before boot, run parameters, expectations
 // and the seeds' reference numbers. `zvp run` loads one from YAML; `zvp boot <elf> [flags]` builds
 // one from its flags. Nothing else describes a run.

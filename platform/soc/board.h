@@ -1,4 +1,4 @@
-// A board is configuration, not code (ARCHITECTURE.md principle 3): its part, console UART,
+// A board is configuration, not code (docs/architecture.md, "Principles"): its part, console UART,
 // default PL design and the parameter values it sets (clocks, DDR size and width ...), read from
 // platform/soc/boards/<name>.yaml:
 //

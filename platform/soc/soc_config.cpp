@@ -5,8 +5,8 @@
 namespace zvp {
 
 SocConfig::SocConfig() {
-  // The platform's defaults where they differ from a model's own (ARCHITECTURE.md / README).
-  cpu.quantum = sc_core::sc_time(10, sc_core::SC_US);  // README: CPU quantum 10 us
+  // The platform's defaults where they differ from a model's own (docs/architecture.md, "Design decisions").
+  cpu.quantum = sc_core::sc_time(10, sc_core::SC_US);  // CPU quantum 10 us
   cpu.sync_to_next_event = true;  // exact: the session tells the core the end of the run
   cpu.forward_polls = true;       // exact: polling loops on steady registers (UART status)
   cpu.stop_on_exit = false;  // the session ends the run: the UARTs drain after the CPU exits

@@ -1,5 +1,5 @@
 // Generates the C headers of the memory map from YAML, so every address, IRQ id and register
-// offset is written in exactly one place (ARCHITECTURE.md principle 2). Both the C++ models
+// offset is written in exactly one place (docs/architecture.md, "Principles"). Both the C++ models
 // and the C firmware include the results.
 //
 //   zvp_memmap_gen <out/zvp_memmap.h> <file.yaml>...

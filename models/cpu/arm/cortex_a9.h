@@ -1,5 +1,5 @@
 // ARM Cortex-A9 core: Unicorn 2 (UC_CPU_ARM_CORTEX_A9) inside an SC_THREAD, loosely timed with
-// a quantum keeper (ARCHITECTURE.md section 5).
+// a quantum keeper (docs/architecture.md, "Processor time").
 //
 // Memory: everything is reached through the initiator socket `bus`. Regions the platform names
 // with add_dmi_region() (DDR, OCM) are mapped with uc_mem_map_ptr onto the storage returned by

@@ -58,7 +58,7 @@ std::vector<uint64_t> cycles_of(const Code& c, const Rv32Config& cfg = {}, uint3
 
 TEST(Rv32Timing, IbexSmallDefaults) {
   const Rv32Timing t;
-  // The Ibex "small" figures of ARCHITECTURE.md section 5.
+  // The Ibex "small" figures (docs/architecture.md, "Processor time").
   EXPECT_EQ(t.alu, 1u);
   EXPECT_EQ(t.load, 2u);
   EXPECT_EQ(t.branch_taken, 3u);
