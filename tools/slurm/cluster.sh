@@ -3,8 +3,12 @@
 # `zvp sweep`'s Slurm backend. Everything lives in DIR: the config, the munge key and socket,
 # the state and spool directories, the pid files and the logs. Nothing outside DIR is touched.
 #
-#   cluster.sh start  DIR   configure and start munged, slurmctld and slurmd; wait (<= 30 s) until
+#   cluster.sh start  DIR [--port N]
+#                           configure and start munged, slurmctld and slurmd; wait (<= 30 s) until
 #                           the node is idle. Exit 0, or 77 with one line saying why it cannot run.
+#                           slurmctld listens on port N and slurmd on N+1 (default 16817/16818, or
+#                           the environment's ZVP_SLURMCTLD_PORT / ZVP_SLURMD_PORT): choose another
+#                           N when those ports are taken, e.g. by a second cluster on the machine.
 #   cluster.sh env    DIR   print the `export ...` lines Slurm clients (sbatch, squeue ...) need
 #   cluster.sh status DIR   print the daemons and the node state; exit 0 iff all run and the node is up
 #   cluster.sh stop   DIR   cancel the jobs, stop every process start started (pid files); idempotent
@@ -23,7 +27,16 @@ START_TIMEOUT=30
 die()  { echo "cluster.sh: $*" >&2; exit 1; }
 skip() { echo "cluster.sh: SKIPPED: $*" >&2; exit "$SKIP"; }
 
-usage() { echo "usage: $0 start|stop|env|status DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start DIR [--port N] | stop DIR | env DIR | status DIR" >&2; exit 2; }
+if [ $# -eq 4 ] && [ "$1" = start ] && [ "$3" = --port ]; then
+  case $4 in
+    ''|*[!0-9]*) echo "cluster.sh: --port needs a port number, got '$4'" >&2; exit 2 ;;
+  esac
+  [ "$4" -ge 1024 ] && [ "$4" -le 65534 ] || { echo "cluster.sh: --port $4: not in 1024..65534" >&2; exit 2; }
+  CTLD_PORT=$4
+  SLURMD_PORT=$(($4 + 1))
+  set -- "$1" "$2"
+fi
 [ $# -eq 2 ] || usage
 CMD=$1
 mkdir -p "$2" 2>/dev/null || die "cannot create $2"
