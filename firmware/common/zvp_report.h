@@ -14,7 +14,10 @@
  *
  * Run parameters travel the other way in a boot-parameter block that the runner writes into DDR
  * at ZVP_BOOTPARAM_BASE before the CPU starts (like a bootloader passing arguments). Firmware
- * that finds no valid magic uses its defaults. */
+ * that finds no valid magic uses its defaults. A quiet run (no @item lines: printing costs UART
+ * time) reports its progress in the same block instead: the firmware writes items_total once
+ * and items_done as inputs finish (bsp_progress, firmware/arm/bsp/bootparam.h), and the runner
+ * reads them for its progress line without side effects. */
 #ifndef ZVP_REPORT_H
 #define ZVP_REPORT_H
 
@@ -28,7 +31,9 @@ typedef struct zvp_bootparam {
     uint32_t images;   /* how many inputs to process (0 = all available) */
     uint32_t flags;    /* firmware-specific; bit 0 is "quiet" (no per-item lines) by convention */
     uint32_t cpu_hz;   /* version >= 2: the board's Cortex-A9 clock (the global timer counts at half) */
-    uint32_t reserved[3];
+    uint32_t items_total; /* written by the firmware: inputs it will process (0 = not said) */
+    uint32_t items_done;  /* written by the firmware: inputs finished so far */
+    uint32_t reserved;
 } zvp_bootparam;
 
 #endif

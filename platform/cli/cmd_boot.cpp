@@ -61,7 +61,7 @@ cli::CommandSpec boot_spec() {
     ("trace", text("PATTERN"), "log transactions of sockets whose name contains PATTERN ('*' = all)")
     ("trace-file", text("PATH"), "write the transaction log to PATH instead of stderr")
     ("stats", flag(), "print statistics counters at the end")
-    ("quiet", flag(), "no summary line");
+    ("quiet", flag(), "no summary line and no progress lines");
   cli::OptionGroup linux_boot("Linux kernel boot (docs/usage.md, \"Booting Linux\")");
   linux_boot.options.add_options()
     ("kernel", text("FILE"), "a zImage, a uImage (uncompressed payload) or a raw Image (not vmlinux)")
@@ -160,7 +160,7 @@ int cmd_boot(int argc, char** argv) {
     std::vector<std::string> written;
     for (const char* o : {"uart0", "uart1", "perfetto", "vcd", "trace-file", "profile", "profile-rv"})
       if (p.has(o)) written.push_back(p.get(o));
-    std::fputs(interrupted_line("zvp boot", r, sc.images, written).c_str(), stderr);
+    std::fputs(interrupted_line("zvp boot", r, uint32_t(r.items_total), written).c_str(), stderr);
   }
   if (p.has("stats")) print_stats(*session);
   if (!p.has("quiet")) print_summary(sc.name, *session, r, status, io);

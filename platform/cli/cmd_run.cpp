@@ -161,7 +161,7 @@ int cmd_run(int argc, char** argv) {
     std::vector<std::string> written;
     for (const char* o : {"report", "html", "csv", "perfetto", "vcd"})
       if (p.has(o)) written.push_back(p.get(o));
-    std::fputs(interrupted_line("zvp run", r, sc.images, written).c_str(), stderr);
+    std::fputs(interrupted_line("zvp run", r, uint32_t(r.items_total), written).c_str(), stderr);
   }
   if (!write_ok) status = cli::simulator_exit(cli::kExitUsage, "an output could not be written");
   print_summary(sc.name, *session, r, status, io);

@@ -54,7 +54,7 @@ cli::CommandSpec sweep_spec() {
       "sweep", "zvp sweep SWEEP.yaml [-j N] [--out DIR] [--backend local|slurm] [--resume]",
       "Runs every point of a sweep (base scenarios x parameter axes) as its own `zvp run` process and\n"
       "writes DIR/results.csv, DIR/results.json, DIR/index.html and DIR/points/<id>.json (the reports).\n"
-      "Every point's parameters are checked before any runs. See the README section \"Sweeps\".",
+      "Every point's parameters are checked before any runs. See docs/parameters-and-sweeps.md.",
       "exit status: 0 when every point succeeded, 5 when some failed (outputs still written), 2 for a\n"
       "bad sweep file, parameter, value, an empty sweep or an unwritable output directory; 130 when\n"
       "interrupted (--resume runs the rest).",

@@ -127,9 +127,18 @@ void Session::connect_uarts() {
 
 Session::~Session() = default;
 
+// Inputs done: the design's own count, else the @item lines, else what a quiet firmware wrote
+// into the boot-parameter block (session_data.h).
 uint64_t Session::items_done() const {
   PlDesign* pl = cfg_->design.get();
-  return pl && pl->items_done() ? pl->items_done() : items_done_;
+  if (pl && pl->items_done()) return pl->items_done();
+  return items_done_ ? items_done_ : read_firmware_progress(*soc_).done;
+}
+
+// Inputs to do: the scenario's run.images, else (0: the firmware's default) the total the
+// firmware wrote into the boot-parameter block; 0 when neither says.
+uint64_t Session::items_total() const {
+  return sc_.images ? sc_.images : read_firmware_progress(*soc_).total;
 }
 
 // Wakes every simulated millisecond (the period the CPU's skipped synchronisations already
@@ -154,7 +163,7 @@ void Session::monitor_thread() {
     ps.sim_s = sc_core::sc_time_stamp().to_seconds();
     ps.wall_s = now - start;
     ps.items_done = items_done();
-    ps.items_total = sc_.images;
+    ps.items_total = items_total();
     ps.layers_done = layers_done_;
     std::fprintf(stderr, "%s\n", progress_line(ps).c_str());
   }
@@ -189,6 +198,7 @@ RunResult Session::run() {
   r.end_reason = end_reason_;
   r.interrupted = interrupted_;
   r.items_done = items_done();
+  r.items_total = items_total();
   r.layers_done = layers_done_;
   if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
   const bool ended = !r.end_reason.empty();

@@ -71,7 +71,8 @@ struct RunResult {
   std::string end_reason;
   // SIGINT or SIGTERM stopped the run (stop_signals.h): the results so far; 0 = not interrupted.
   int interrupted = 0;
-  uint64_t items_done = 0;   // inputs done (progress_pattern lines or the design's count)
+  uint64_t items_done = 0;   // inputs done (the design's count, progress_pattern lines or the firmware's)
+  uint64_t items_total = 0;  // inputs to do (run.images, else the firmware's total; 0 = not known)
   uint64_t layers_done = 0;  // @layer lines the console printed
   bool console_quit = false;    // the user quit from the terminal (--console, Ctrl-A x)
   std::string console_failure;  // the console script's failed expect (one line), else ""
@@ -99,6 +100,7 @@ class Session {
   void spawn_threads();
   void monitor_thread();          // Ctrl-C stops, progress lines
   uint64_t items_done() const;
+  uint64_t items_total() const;
   void finish_thread();
   void on_software_reset();     // SLCR PSS_RST_CTRL.SOFT_RST written (kernel boots only)
   ElfImage boot_image_;         // a kernel boot's pieces as loadable segments

@@ -90,4 +90,15 @@ void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc) {
   if (ZVP_BOOTPARAM_BASE + sizeof bp <= soc.ddr_size()) soc.ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
 }
 
+FirmwareProgress read_firmware_progress(const ZynqPlatform& soc) {
+  zvp_bootparam bp{};
+  FirmwareProgress p;
+  if (ZVP_BOOTPARAM_BASE + sizeof bp > soc.ddr_size() || !soc.ddrc.peek(ZVP_BOOTPARAM_BASE, &bp, sizeof bp) ||
+      bp.magic != ZVP_BOOTPARAM_MAGIC)
+    return p;
+  p.done = bp.items_done;
+  p.total = bp.items_total;
+  return p;
+}
+
 }  // namespace zvp

@@ -16,13 +16,20 @@ namespace zvp {
 // `overlap: allowed`; also when a file changes size between the check and the read.
 void load_data_files(const std::vector<DataLoad>& data, const ElfImage& firmware, ZynqPlatform& soc);
 
-// The run parameters the firmware reads at boot (images, flags, the board's CPU clock), at
-// ZVP_BOOTPARAM_BASE when DDR reaches that far.
 // A kernel boot's pieces (kernel, device tree, initramfs) as the segments of an image named
 // after the kernel file, entered at the kernel's entry: placed like a firmware (load_elf), and
 // what data files must not overlap.
 ElfImage kernel_boot_image(const direct_boot::KernelBoot& kb, const std::string& kernel_path);
 
+// The run parameters the firmware reads at boot (images, flags, the board's CPU clock), at
+// ZVP_BOOTPARAM_BASE when DDR reaches that far.
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc);
+
+// The progress a quiet firmware writes back into that block (inputs done of total; zeros when
+// it says nothing), read without time or side effects.
+struct FirmwareProgress {
+  uint32_t done = 0, total = 0;
+};
+FirmwareProgress read_firmware_progress(const ZynqPlatform& soc);
 
 }  // namespace zvp

@@ -5,6 +5,8 @@ usage: interrupt_check.py run ZVP SCENARIO.yaml OUTDIR SIGNAL
        interrupt_check.py boot ZVP FIRMWARE.elf OUTDIR SIGNAL
        interrupt_check.py twice ZVP SCENARIO.yaml OUTDIR
        interrupt_check.py console ZVP FIRMWARE.elf OUTDIR
+       interrupt_check.py boot_quiet ZVP FIRMWARE.elf OUTDIR
+       interrupt_check.py quiet ZVP SCENARIO.yaml OUTDIR DATA.bin
 
 run:     zvp run SCENARIO --report --html --csv --perfetto, SIGNAL (INT or TERM) once the
          console shows @item lines: exit status 128 + signal; the report says "interrupted": true
@@ -14,15 +16,21 @@ run:     zvp run SCENARIO --report --html --csv --perfetto, SIGNAL (INT or TERM)
          stderr line names every file written.
 boot:    zvp boot FIRMWARE --perfetto --quiet-console ... SIGNAL after a few wall seconds of a long
          run: 128 + signal, the trace valid, progress lines on stderr (not on stdout).
+boot_quiet: zvp boot FIRMWARE --quiet for 5 wall seconds, then SIGINT: no progress line at all.
 twice:   two SIGINTs in a row: the process ends at once (status 130 or killed by SIGINT).
 console: zvp boot --console on a pseudo-terminal, SIGTERM: the terminal's mode after the run is
          the mode before it (raw mode undone), status 143.
+quiet:   zvp run SCENARIO --report of a quiet firmware over every input of DATA.bin (no @item
+         lines; it writes its progress into the boot-parameter block): the progress lines on
+         stderr say "k/N inputs" with N the count in DATA.bin's header, k growing, and "about ...
+         left"; after SIGINT the report's images_done and the interrupted line agree on k/N.
 """
 import csv
 import html.parser
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -148,6 +156,18 @@ def boot_case(zvp, elf, out, signame):
     print("ok: boot %s, %s" % (signame, line[-1]))
 
 
+def boot_quiet_case(zvp, elf, out):
+    proc = subprocess.Popen([zvp, "boot", elf, "--max-sim-time", "1000s", "--quiet"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    time.sleep(5)  # more than two progress periods (2 s)
+    assert proc.poll() is None, "the boot ended before the signal"
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, "status %d\n%s" % (proc.returncode, stderr[-2000:])
+    assert b"progress:" not in stderr + stdout, "a progress line under --quiet:\n%s" % stderr[-2000:]
+    print("ok: boot --quiet, 5 s, no progress line; stderr: %s" % stderr.decode().strip()[-200:])
+
+
 def twice_case(zvp, scenario, out):
     proc = subprocess.Popen([zvp, "run", scenario, "--quiet-console"], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -185,6 +205,39 @@ def console_case(zvp, elf, out):
     print("ok: --console, SIGTERM: status 143, terminal restored")
 
 
+def quiet_case(zvp, scenario, out, data):
+    with open(data, "rb") as f:
+        total = int.from_bytes(f.read(16)[12:16], "little")  # the digit count of the file's header
+    rep_path = os.path.join(out, "interrupted_quiet.json")
+    err_path = os.path.join(out, "interrupted_quiet.stderr")
+    if os.path.exists(rep_path):
+        os.remove(rep_path)
+    progress = re.compile(r"\[zvp\] progress: (\d+)/(\d+) inputs, .* about .* left$")
+
+    def seen():
+        return [progress.match(l) for l in open(err_path).read().splitlines() if progress.match(l)]
+
+    with open(err_path, "w") as err:
+        proc = subprocess.Popen([zvp, "run", scenario, "--report", rep_path], stdout=subprocess.DEVNULL, stderr=err)
+        wait_for(lambda: len([m for m in seen() if int(m.group(1)) > 0]) >= 2 or proc.poll() is not None, 120,
+                 "two progress lines with inputs done")
+        assert proc.poll() is None, "the run ended before the signal"
+        proc.send_signal(signal.SIGINT)
+        rc = proc.wait(120)
+    stderr = open(err_path).read()
+    assert rc == 130, "exit status %d\n%s" % (rc, stderr[-2000:])
+    lines = seen()
+    counts = [int(m.group(1)) for m in lines]
+    assert all(int(m.group(2)) == total for m in lines), "totals %s, the data file has %d" % (
+        sorted({m.group(2) for m in lines}), total)
+    assert counts == sorted(counts) and counts[-1] > counts[0], "inputs done do not grow: %s" % counts
+    done = json.load(open(rep_path))["progress"]["images_done"]
+    assert counts[-1] <= done < total, "report images_done %d, progress lines %s" % (done, counts)
+    line = [l for l in stderr.splitlines() if l.startswith("zvp run: interrupted")]
+    assert len(line) == 1 and "%d/%d inputs done" % (done, total) in line[0], stderr[-2000:]
+    print("ok: quiet firmware, progress %s of %d, interrupted at %d: %s" % (counts, total, done, lines[-1].group(0)))
+
+
 def main():
     mode, zvp, target, out = sys.argv[1:5]
     os.makedirs(out, exist_ok=True)
@@ -196,6 +249,10 @@ def main():
         twice_case(zvp, target, out)
     elif mode == "console":
         console_case(zvp, target, out)
+    elif mode == "boot_quiet":
+        boot_quiet_case(zvp, target, out)
+    elif mode == "quiet":
+        quiet_case(zvp, target, out, sys.argv[5])
     else:
         sys.exit("unknown mode " + mode)
 
