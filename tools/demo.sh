@@ -3,7 +3,8 @@
 # (tools/setup.sh --demo: the simulator, the firmware below, the MNIST digits), then:
 #  1. boot the hello and timer_irq firmware on the Zybo Z7-20 PS,
 #  2. run seed 004's LeNet-5 scenario (HLS predict IP + AXI DMA + AXI Timer, driven by the ARM
-#     lenet5 firmware) on 300 held-out MNIST digits, with a JSON report in build/reports/.
+#     lenet5 firmware) on 300 held-out MNIST digits, with a JSON report and an HTML page in
+#     build/reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh --demo
@@ -13,5 +14,6 @@ echo "== zvp boot build/firmware/arm/timer_irq.elf --timing at"
 build/bin/zvp boot build/firmware/arm/timer_irq.elf --timing at
 echo "== zvp run scenarios/lenet5-zybo.yaml --images 300"
 mkdir -p build/reports
-build/bin/zvp run scenarios/lenet5-zybo.yaml --images 300 --report build/reports/lenet5-zybo.json
-echo "== report: build/reports/lenet5-zybo.json"
+build/bin/zvp run scenarios/lenet5-zybo.yaml --images 300 --report build/reports/lenet5-zybo.json \
+  --html build/reports/lenet5-zybo.html
+echo "== report: build/reports/lenet5-zybo.json, page: build/reports/lenet5-zybo.html"
