@@ -8,7 +8,9 @@ committed copy differs from it.
 
 The PS tree is shown on the default board, each PL design's tree with that design on it, and a
 table per board lists the values the board sets. Designs and boards are taken from
-`zvp params --help` and `zvp boards`: nothing is listed here by hand."""
+`zvp params --help` and `zvp boards`: nothing is listed here by hand. The example design (its
+summary starts with "example") is left out: docs/adding-a-design.md shows it, and it must stay
+nameless outside its folder (its test scenario.<name>.self_contained)."""
 import re
 import subprocess
 import sys
@@ -55,7 +57,8 @@ def main():
         sys.exit("usage: params_doc.py ZVP")
     zvp = sys.argv[1]
     help_text = run(zvp, "params", "--help")
-    designs = re.findall(r"^  (\S+)\s+(.*)$", help_text.split("\nDesigns:", 1)[1], re.M)
+    designs = [(n, d) for n, d in re.findall(r"^  (\S+)\s+(.*)$", help_text.split("\nDesigns:", 1)[1], re.M)
+               if not d.startswith("example")]
     boards = [l.split()[0] for l in run(zvp, "boards").splitlines() if l.strip()]
     default_board = re.match(r"# board (\S+)", run(zvp, "params")).group(1)
 
@@ -73,6 +76,7 @@ def main():
           "values listed under \"Boards\".\n")
     print(table(ps) + "\n")
     print("## PL designs\n")
+    print("The example design of [adding-a-design.md](adding-a-design.md) is not listed here.\n")
     for name, summary in designs:
         rows = [r for r in parse(run(zvp, "params", "--pl", name, "--doc")) if r[0].startswith(f"pl.{name}.")]
         print(f"### {name}\n\n{summary}; on board {default_board} (`zvp params --pl {name} --doc`).\n")
