@@ -39,6 +39,9 @@ GdbSession::GdbSession(std::vector<Thread> threads, size_t packet_size)
 std::string GdbSession::stop_reply(const StopReason& why, unsigned thread) {
   char buf[128];
   stopped_ = thread < threads_.size() ? thread : 0;
+  // gdb takes the thread of a stop reply as the one 'g' and 'm' now read (remote.c records it as
+  // the current general thread and sends no Hg for it).
+  if (why.kind != StopReason::Exited) g_ = stopped_;
   char tid[24];
   std::snprintf(tid, sizeof tid, "thread:%x;", stopped_ + 1);
   switch (why.kind) {

@@ -50,7 +50,8 @@ class GdbSession {
   void set_monitor(MonitorFn f) { monitor_ = std::move(f); }
 
   Reply handle(const std::string& packet);
-  // The stop reply for a stop of thread index `thread` (also what '?' answers until the next one).
+  // The stop reply for a stop of thread index `thread` (also what '?' answers until the next one);
+  // that thread becomes the one registers and memory are read from, as gdb assumes.
   std::string stop_reply(const StopReason& why, unsigned thread = 0);
   // Forget breakpoints and watchpoints (detach, disconnect): the run continues without them.
   void clear_points();

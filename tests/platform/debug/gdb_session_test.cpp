@@ -275,9 +275,11 @@ TEST_F(TwoThreads, StopReplyNamesTheCoreThatStopped) {
   EXPECT_EQ(s.stop_reply({StopReason::Breakpoint, 0x1004}, 1), "T05thread:2;swbreak:;");
   EXPECT_EQ(ask("qC"), "QC2");
   EXPECT_EQ(ask("?"), "T05thread:2;swbreak:;");
+  EXPECT_EQ(ask("p0"), "88776655");  // gdb reads the stopped thread's registers without an Hg
   StopReason w{StopReason::Watchpoint, 0x1000};
   EXPECT_EQ(s.stop_reply(w, 0), "T05thread:1;watch:1000;");
   EXPECT_EQ(ask("qC"), "QC1");
+  EXPECT_EQ(ask("p0"), "44332211");
 }
 
 TEST_F(TwoThreads, RegistersAndMemoryOfTheSelectedThread) {
