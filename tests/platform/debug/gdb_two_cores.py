@@ -17,6 +17,8 @@ step_alone: with scheduler-locking on, thread 2 steps 300 instructions (three qu
             thread 1 (core 0) stays stopped: core 0's pc and r0 are unchanged afterwards while
             simulated time went on by core 1's 3 us; then both run to the end (core 1 as without
             the debugger).
+perfetto:   the timeline (--perfetto) has each core's own tracks: each core's SVC is on its own
+            track and its handler on its own handlers track.
 """
 import re
 import subprocess
@@ -163,6 +165,33 @@ def case_step_alone():
     same = lambda line: line.split(" time ")[0]
     if same(got[1]) != same(want[1]) or not got[0].startswith("sys.cpu0: exit 3 "):
         fail("the cores did not end as without the debugger", "\n".join(got), "\n".join(want), err)
+
+
+def case_perfetto():
+    # Each core's SVC lands on that core's own tracks (PS CPU / sys.cpuN and its handlers
+    # track), once each; the timeline changes no result.
+    import json
+    import os
+    import tempfile
+    ref = reference()
+    path = os.path.join(tempfile.mkdtemp(), "two_cores.json")
+    p = subprocess.run([HARNESS, ELF, "--perfetto", path], capture_output=True, text=True, timeout=TIMEOUT)
+    if p.returncode != 0 or results(p.stdout) != ref:
+        fail("the run with --perfetto is not the run without", p.stdout, p.stderr)
+    with open(path) as f:
+        events = json.load(f)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    groups = {e["pid"]: e["args"]["name"] for e in events if e.get("name") == "process_name"}
+    tracks = {(e["pid"], e["tid"]): "%s/%s" % (groups.get(e["pid"]), e["args"]["name"])
+              for e in events if e.get("name") == "thread_name"}
+    svc = {}
+    for e in events:
+        if e.get("name") == "SVC" and e.get("ph") in ("i", "I", "B"):
+            key = tracks.get((e["pid"], e["tid"]), "?")
+            svc[key] = svc.get(key, 0) + 1
+    want = {"PS CPU/sys.cpu0": 1, "PS CPU/sys.cpu0 handlers": 1, "PS CPU/sys.cpu1": 1, "PS CPU/sys.cpu1 handlers": 1}
+    if svc != want:
+        fail("SVC events by track %r, expected %r" % (svc, want), json.dumps(list(tracks.values())))
 
 
 CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}

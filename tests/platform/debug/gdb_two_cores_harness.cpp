@@ -1,6 +1,6 @@
 // Two Cortex-A9 cores under one GDB server, the unit-level stand-in for the two-core platform:
 // one bus (Router), 1 MB of DDR at 0, cores 0 and 1 running programs/two_cores.S from
-// core0_start and core1_start. gdb_two_cores.py drives it with gdb-multiarch.
+// core0_entry and core1_entry. gdb_two_cores.py drives it with gdb-multiarch.
 //
 // usage: gdb_two_cores_harness ELF [--gdb PORT [--gdb-wait]] [--perfetto FILE]
 // Prints, when both cores have ended (or after 10 ms of simulated time), one line per core:
@@ -94,8 +94,8 @@ int sc_main(int argc, char** argv) {
     return usage(e.what());
   }
   uint64_t entry0 = 0, entry1 = 0;
-  if (!img.symbol("core0_start", entry0) || !img.symbol("core1_start", entry1))
-    return usage("the ELF lacks core0_start/core1_start");
+  if (!img.symbol("core0_entry", entry0) || !img.symbol("core1_entry", entry1))
+    return usage("the ELF lacks core0_entry/core1_entry");
 
   TwoCores sys("sys");
   for (const ElfSegment& s : img.segments)

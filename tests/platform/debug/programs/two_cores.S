@@ -1,5 +1,6 @@
-@ Two cores, one program (gdb_two_cores_harness.cpp starts core 0 at core0_start, core 1 at
-@ core1_start): core 1 sums 1..2000 into r0 (8,004 instructions), stores the sum at FLAG
+@ Two cores, one program (gdb_two_cores_harness.cpp starts core 0 at core0_entry, core 1 at
+@ core1_entry): each core first takes one SVC exception (an instant on its own Perfetto track, the
+@ handler a slice on its handlers track), then core 1 sums 1..2000 into r0 (8,004 instructions), stores the sum at FLAG
 @ (core1_done) and exits with status 5; core 0 counts in r0 how often it looked at FLAG until
 @ the sum appears, keeps the count in r4 and exits with status 3. Core 0's count depends only
 @ on how the two cores' quanta interleave, so it is the same with and without a debugger.
@@ -20,6 +21,21 @@
 .endm
 
 .text
+vectors:                      @ at 0: VBAR 0, SCTLR.V 0 on both cores
+  b .                         @ reset (not taken)
+  b .                         @ undefined instruction
+  b svc_handler
+  b .                         @ prefetch abort
+  b .                         @ data abort
+  b .
+  b .                         @ IRQ
+  b .                         @ FIQ
+svc_handler:
+  movs pc, lr
+
+.global core0_entry
+core0_entry:
+  svc #0
 .global core0_start
 core0_start:
   mov r0, #0
@@ -32,6 +48,9 @@ core0_start:
   mov r4, r0
   EXIT EXIT_BLOCK0, 3
 
+.global core1_entry
+core1_entry:
+  svc #0
 .global core1_start
 core1_start:
   mov r0, #0
