@@ -18,16 +18,10 @@ Example (names as the AMP firmware will have them):
 import re
 import subprocess
 import sys
-import threading
+
+from gdb_batch import Served, expect_in_order, fail, split_run
 
 TIMEOUT = 300  # host seconds
-
-
-def fail(msg, *dumps):
-    print("FAIL:", msg)
-    for d in dumps:
-        print("----\n" + d)
-    sys.exit(1)
 
 
 if len(sys.argv) < 7 or "--" not in sys.argv:
@@ -37,64 +31,23 @@ ELFS = ELFS.split(",")
 ARGS = sys.argv[sys.argv.index("--") + 1:]
 
 
-def comparable(stdout, stderr):
-    """Console, statistics (not the simulator's own "stats: sim." ones) and the summary line
-    without its host-dependent figures."""
-    stats = [l for l in stderr.splitlines() if l.startswith("stats: ") and not l.startswith("stats: sim.")]
-    summary = [re.sub(r"wall [0-9.]+ s, ", "", re.sub(r", ([0-9.]+ MIPS|MIPS n/a \(with --gdb\))", "", l))
-               for l in stderr.splitlines() if l.startswith("zvp: ")]
-    return stdout, stats, summary
-
-
 ref = subprocess.run([ZVP] + ARGS + ["--stats"], capture_output=True, text=True, timeout=TIMEOUT)
-p = subprocess.Popen([ZVP] + ARGS + ["--stats", "--gdb", "0", "--gdb-wait"], stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True)
-err, port = [], None
-for line in p.stderr:
-    err.append(line)
-    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-    if m:
-        port = int(m.group(1))
-        break
-if port is None:
-    p.kill()
-    fail("zvp did not announce a gdb port", "".join(err))
-t_err = threading.Thread(target=lambda: err.extend(p.stderr.readlines()))
-t_err.start()
-commands = ["set confirm off", "set pagination off", "target remote 127.0.0.1:%d" % port]
-commands += ["add-symbol-file " + e for e in ELFS[1:]]
+commands = ["add-symbol-file " + e for e in ELFS[1:]]
 commands += ["info threads", "break " + BREAK, "continue", "info threads",
              "thread 1", "info registers pc sp cpsr", "thread 2", "info registers pc sp cpsr",
              "p/x $pc == (unsigned)&" + BREAK, "delete", "continue"]
-args = [GDB, "-batch", "-nx"]
-for c in commands:
-    args += ["-ex", c]
-args.append(ELFS[0])
-try:
-    g = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
-    out, _ = p.communicate(timeout=TIMEOUT)
-except subprocess.TimeoutExpired as e:
-    p.kill()
-    fail("gdb or zvp did not finish", str(e.stdout), "".join(err))
-t_err.join()
-text = g.stdout
-print(text)
-pos, pcs = 0, []
-for pat in [r"^\*?\s+1\s+Thread 1 \(zynq\.cpu0\)", r"^\*?\s+2\s+Thread 2 \(zynq\.cpu1\)",
-            r"Breakpoint 1 at 0x[0-9a-f]+",
-            r"Thread 2 (\"[^\"]*\" )?hit Breakpoint 1, (0x[0-9a-f]+ in )?%s" % re.escape(BREAK),
-            r"^\*\s+2\s+Thread 2 \(zynq\.cpu1\)",
-            r"Switching to thread 1", r"^pc\s+(0x[0-9a-f]+)", r"^sp\s+0x", r"^cpsr\s+0x",
-            r"Switching to thread 2", r"^pc\s+(0x[0-9a-f]+)", r"^sp\s+0x", r"^cpsr\s+0x",
-            r"^\$1 = 0x1$", r"exited (normally|with code)"]:
-    m = re.compile(pat, re.M).search(text, pos)
-    if not m:
-        fail("gdb output lacks /%s/ (after offset %d)" % (pat, pos), text, "".join(err))
-    if pat.startswith(r"^pc"):
-        pcs.append(m.group(1))
-    pos = m.end()
+text, out, err, status = Served([ZVP] + ARGS + ["--stats", "--gdb", "0", "--gdb-wait"], TIMEOUT).gdb(GDB, ELFS[0], commands)
+found = expect_in_order(text, [
+    r"^\*?\s+1\s+Thread 1 \(zynq\.cpu0\)", r"^\*?\s+2\s+Thread 2 \(zynq\.cpu1\)",
+    r"Breakpoint 1 at 0x[0-9a-f]+",
+    r"Thread 2 (\"[^\"]*\" )?hit Breakpoint 1, (0x[0-9a-f]+ in )?%s" % re.escape(BREAK),
+    r"^\*\s+2\s+Thread 2 \(zynq\.cpu1\)",
+    r"Switching to thread 1", r"^pc\s+(0x[0-9a-f]+)", r"^sp\s+0x", r"^cpsr\s+0x",
+    r"Switching to thread 2", r"^pc\s+(0x[0-9a-f]+)", r"^sp\s+0x", r"^cpsr\s+0x",
+    r"^\$1 = 0x1$", r"exited (normally|with code)"], err)
+pcs = [found[6].group(1), found[10].group(1)]
 if pcs[0] == pcs[1]:
     fail("both threads show the same pc %s: not two cores" % pcs[0], text)
-if p.returncode != ref.returncode or comparable(out, "".join(err)) != comparable(ref.stdout, ref.stderr):
-    fail("the run under the debugger is not the run without it", out, "".join(err), ref.stdout, ref.stderr)
+if status != ref.returncode or split_run(out, err) != split_run(ref.stdout, ref.stderr):
+    fail("the run under the debugger is not the run without it", out, err, ref.stdout, ref.stderr)
 print("PASS amp")

@@ -23,18 +23,12 @@ perfetto:   the timeline (--perfetto) has each core's own tracks: each core's SV
 import re
 import subprocess
 import sys
-import threading
+
+from gdb_batch import Served, expect_in_order, fail
 
 CASE, HARNESS, ELF, GDB = sys.argv[1:5]
 TIMEOUT = 120  # host seconds (a hang fails the test)
 SUM = 2000 * 2001 // 2
-
-
-def fail(msg, *dumps):
-    print("FAIL:", msg)
-    for d in dumps:
-        print("----\n" + d)
-    sys.exit(1)
 
 
 def results(stdout):
@@ -49,45 +43,7 @@ def reference():
 
 
 def under_gdb(commands):
-    p = subprocess.Popen([HARNESS, ELF, "--gdb", "0", "--gdb-wait"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
-    err, port = [], None
-    for line in p.stderr:
-        err.append(line)
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        if m:
-            port = int(m.group(1))
-            break
-    if port is None:
-        p.kill()
-        fail("the harness did not announce a gdb port", "".join(err))
-    t_err = threading.Thread(target=lambda: err.extend(p.stderr.readlines()))
-    t_err.start()
-    args = [GDB, "-batch", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
-            "-ex", "target remote 127.0.0.1:%d" % port]
-    for c in commands:
-        args += ["-ex", c]
-    args.append(ELF)
-    try:
-        g = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
-        out, _ = p.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired as e:
-        p.kill()
-        fail("gdb or the harness did not finish", str(e.stdout), "".join(err))
-    t_err.join()
-    print(g.stdout)
-    return g.stdout, out, "".join(err), p.returncode
-
-
-def expect_in_order(text, patterns, dump=""):
-    pos, found = 0, []
-    for pat in patterns:
-        m = re.compile(pat, re.M).search(text, pos)
-        if not m:
-            fail("gdb output lacks /%s/ (after offset %d)" % (pat, pos), text, dump)
-        found.append(m)
-        pos = m.end()
-    return found
+    return Served([HARNESS, ELF, "--gdb", "0", "--gdb-wait"], TIMEOUT).gdb(GDB, ELF, commands)
 
 
 def values(text, name):

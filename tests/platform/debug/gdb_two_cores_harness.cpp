@@ -47,21 +47,22 @@ int usage(const char* why) {
 struct TwoCores : sc_core::sc_module {
   Router router{"router"};
   Memory ddr{"ddr", kDdrSize};
-  IrqLine irq0{"irq0"}, fiq0{"fiq0"}, irq1{"irq1"}, fiq1{"fiq1"};
+  // Each core with its own (idle) interrupt inputs.
+  IrqLine lines[4] = {IrqLine("irq0"), IrqLine("fiq0"), IrqLine("irq1"), IrqLine("fiq1")};
   CortexA9 cpu0{"cpu0", params(), 0};
   CortexA9 cpu1{"cpu1", params(), 1};
 
   SC_HAS_PROCESS(TwoCores);
   explicit TwoCores(sc_core::sc_module_name n) : sc_module(n) {
-    cpu0.bus.bind(router.target);
-    cpu1.bus.bind(router.target);
     router.initiator.bind(ddr.socket);
     router.map(0, kDdrSize, 0, true, "ddr");
-    for (CortexA9* c : {&cpu0, &cpu1}) c->add_dmi_region(0, kDdrSize);
-    cpu0.connect_irq(irq0);
-    cpu0.connect_fiq(fiq0);
-    cpu1.connect_irq(irq1);
-    cpu1.connect_fiq(fiq1);
+    unsigned k = 0;
+    for (CortexA9* c : {&cpu0, &cpu1}) {
+      c->bus.bind(router.target);
+      c->add_dmi_region(0, kDdrSize);
+      c->connect_irq(lines[k++]);
+      c->connect_fiq(lines[k++]);
+    }
     SC_THREAD(end_thread);
   }
   void end_thread() {
