@@ -40,6 +40,18 @@ def expect_in_order(text, patterns, dump=""):
     return found
 
 
+def announced_port(p, err_lines):
+    """Reads p's stderr (kept in err_lines) up to the gdb server's "listening on
+    127.0.0.1:PORT" line; the port (the test fails if p ends without one)."""
+    for line in p.stderr:
+        err_lines.append(line)
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            return int(m.group(1))
+    p.kill()
+    fail("%s did not announce a gdb port" % p.args[0], "".join(err_lines))
+
+
 class Served:
     """A program (zvp, a test harness) started with a gdb server on a port it picks and names
     on stderr ("listening on 127.0.0.1:PORT"); its stderr drained on a thread."""
@@ -47,16 +59,8 @@ class Served:
     def __init__(self, cmd, timeout):
         self.timeout = timeout
         self.p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.err, self.port = [], None
-        for line in self.p.stderr:
-            self.err.append(line)
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-            if m:
-                self.port = int(m.group(1))
-                break
-        if self.port is None:
-            self.p.kill()
-            fail("%s did not announce a gdb port" % cmd[0], "".join(self.err))
+        self.err = []
+        self.port = announced_port(self.p, self.err)
         self.t_err = threading.Thread(target=lambda: self.err.extend(self.p.stderr.readlines()))
         self.t_err.start()
 

@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-from gdb_batch import expect_in_order, fail, split_run
+from gdb_batch import announced_port, expect_in_order, fail, split_run
 
 CASE, ZVP, FW, GDB, SRC = sys.argv[1:6]
 TIMEOUT = 240  # host seconds for one gdb session (a hang fails the test, it never passes it)
@@ -39,16 +39,7 @@ class Zvp:
         self.p = subprocess.Popen([ZVP] + cmd + ["--stats", option, "0", "--gdb-wait"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.err_lines = []
-        self.port = None
-        for line in self.p.stderr:
-            self.err_lines.append(line)
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-            if m:
-                self.port = int(m.group(1))
-                break
-        if self.port is None:
-            self.p.kill()
-            fail("zvp did not announce a gdb port", "".join(self.err_lines))
+        self.port = announced_port(self.p, self.err_lines)
         self.out = []
         self.t_out = threading.Thread(target=lambda: self.out.append(self.p.stdout.read()))
         self.t_err = threading.Thread(target=lambda: self.err_lines.extend(self.p.stderr.readlines()))
