@@ -41,6 +41,7 @@ bool GdbServer::accept_client(bool block) {
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);  // small packets, answered at once
   client_ = fd;
+  session_.reset();  // served at its first stop
   decoder_.reset();
   events_.clear();
   last_sent_.clear();
@@ -53,6 +54,9 @@ void GdbServer::drop_client() {
   ::close(client_);
   client_ = -1;
   if (session_) session_->clear_points();
+  session_.reset();
+  for (Core& c : cores_) c.target->set_single_step(false);
+  release_all();  // cores the debugger left stopped run on
   decoder_.reset();
   events_.clear();
   std::fprintf(stderr, "[gdb] %s: debugger detached; the run continues\n", core_.c_str());
@@ -87,7 +91,48 @@ bool GdbServer::receive(bool block) {
   return true;
 }
 
-bool GdbServer::poll() {
+void GdbServer::add_core(DebugTarget& core, const std::string& name) {
+  const unsigned n = unsigned(cores_.size());
+  cores_.push_back({&core, name, std::make_unique<CoreAgent>(*this, n)});
+  core.set_debug_agent(cores_.back().agent.get());
+}
+
+void GdbServer::make_session() {
+  std::vector<GdbSession::Thread> threads;
+  for (const Core& c : cores_) threads.push_back({c.target, c.name});
+  session_ = std::make_unique<GdbSession>(std::move(threads), decoder_.max_payload());
+  if (monitor_) session_->set_monitor(monitor_);
+}
+
+void GdbServer::release_all() {
+  bool any = false;
+  for (Core& c : cores_) {
+    any = any || c.hold;
+    c.hold = false;
+  }
+  if (any && sc_core::sc_is_running()) release_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void GdbServer::apply_runs(const std::vector<GdbSession::Run>& runs) {
+  bool released = false;
+  for (size_t i = 0; i < cores_.size() && i < runs.size(); ++i) {
+    const bool hold = runs[i] == GdbSession::Run::Hold;
+    released = released || (cores_[i].hold && !hold);
+    cores_[i].hold = hold;
+    cores_[i].target->set_single_step(runs[i] == GdbSession::Run::Step);
+  }
+  if (released && sc_core::sc_is_running()) release_.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool GdbServer::wait_while_held(unsigned core) {
+  // Only inside the simulation (a core's thread): before it, nothing runs anyway.
+  while (cores_[core].hold && !killed_ && sc_core::sc_is_running()) sc_core::wait(release_);
+  cores_[core].hold = false;
+  return !killed_;
+}
+
+bool GdbServer::poll(unsigned core) {
+  if (cores_[core].hold) return true;  // left stopped by the last resume: it waits in stopped()
   if (interrupt_) return true;
   const auto now = std::chrono::steady_clock::now();
   if (now < next_poll_) return false;
@@ -112,34 +157,37 @@ bool GdbServer::poll() {
 }
 
 bool GdbServer::hold_at_reset(DebugTarget& target) {
-  const bool go_on = stopped(target, StopReason{StopReason::Attached});
+  unsigned n = 0;
+  while (n < cores_.size() && cores_[n].target != &target) ++n;
+  if (n == cores_.size()) add_core(target, "");
+  const bool go_on = stopped(n, target, StopReason{StopReason::Attached});
   held_ = &target;
   return go_on;
 }
 
-bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
+bool GdbServer::stopped(unsigned core, DebugTarget& target, const StopReason& why_in) {
   if (why_in.kind == StopReason::Attached && held_ == &target) {  // served before the start
     held_ = nullptr;
     return true;
   }
+  if (cores_[core].hold) return wait_while_held(core);  // not a stop the debugger waits for
   StopReason why = why_in;
-  const bool fresh = client_ >= 0 && (!session_ || target_ != &target);
+  // A core starting while the debugger is already attached (the second core's thread starts
+  // after the first one's attach stop) is not a stop.
+  if (why.kind == StopReason::Attached && client_ >= 0 && session_) return true;
+  const bool fresh = client_ >= 0 && !session_;
   interrupt_ = false;
   if (client_ < 0 && why.kind == StopReason::Attached && wait_) {
     std::fprintf(stderr, "[gdb] %s: waiting for a debugger on 127.0.0.1:%u\n", core_.c_str(), unsigned(port_));
     while (client_ < 0) accept_client(true);
   }
   if (client_ < 0) return true;  // nobody to report to
-  if (!session_ || target_ != &target) {
-    session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
-    if (monitor_) session_->set_monitor(monitor_);
-    target_ = &target;
-  }
+  if (!session_) make_session();
   // A stop the debugger asked for or is waiting for gets a stop reply now; on attach gdb asks
   // with '?' itself.
   const bool attach = why.kind == StopReason::Attached || fresh;
   if (attach) why.kind = StopReason::Attached;
-  const std::string reply = session_->stop_reply(why);
+  const std::string reply = session_->stop_reply(why, core);
   if (!attach) {
     if (why.kind == StopReason::Fault) {
       char msg[96];
@@ -148,16 +196,26 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
     }
     if (!send_packet(reply)) {
       drop_client();
-      target.set_single_step(false);
       return true;
     }
   }
+  switch (serve()) {
+    case GdbSession::Action::Kill:
+      return false;
+    case GdbSession::Action::Continue:
+    case GdbSession::Action::Step:
+      return cores_[core].hold ? wait_while_held(core) : true;  // resumed, or left stopped
+    default:
+      return true;  // detached, disconnected: the run continues
+  }
+}
+
+GdbSession::Action GdbServer::serve() {
   for (;;) {
     while (events_.empty()) {
       if (!receive(true)) {
         drop_client();
-        target.set_single_step(false);
-        return true;
+        return GdbSession::Action::Detach;
       }
     }
     const RspEvent ev = std::move(events_.front());
@@ -187,42 +245,45 @@ bool GdbServer::stopped(DebugTarget& target, const StopReason& why_in) {
       case GdbSession::Action::None:
         continue;
       case GdbSession::Action::Continue:
-        target.set_single_step(false);
-        return true;
       case GdbSession::Action::Step:
-        target.set_single_step(true);
-        return true;
+        apply_runs(r.runs);
+        return r.action;
       case GdbSession::Action::Detach:
         drop_client();
-        target.set_single_step(false);
-        return true;
+        return r.action;
       case GdbSession::Action::Kill:
         killed_ = true;
         drop_client();
         std::fprintf(stderr, "[gdb] %s: killed by the debugger\n", core_.c_str());
         if (on_kill_) on_kill_();
-        return false;
+        return r.action;
     }
   }
 }
 
-void GdbServer::end_of_run(DebugTarget& target, int status, int signal, const std::string& reason) {
-  if (client_ < 0 || killed_ || final_sent_) return;
+void GdbServer::end_of_run(int status, int signal, const std::string& reason) {
+  if (client_ < 0 || killed_ || final_sent_ || cores_.empty()) return;
   send_packet("O" + hex_encode("zvp: the run ended (" + reason + ")\n"));
   StopReason end{StopReason::Exited};
   end.status = status & 0xFF;
   end.signal = signal;
-  finished(target, end);
+  for (Core& c : cores_) c.finished = true;
+  finished(0, *cores_[0].target, end);
 }
 
-void GdbServer::finished(DebugTarget& target, const StopReason& why) {
+void GdbServer::finished(unsigned core, DebugTarget&, const StopReason& why) {
+  cores_[core].finished = true;
   if (client_ < 0 || killed_ || final_sent_) return;
+  // The target ends with its last core: until then, gdb's threads on the other cores run on.
+  for (const Core& c : cores_)
+    if (!c.finished) {
+      std::fprintf(stderr, "[gdb] %s: %s has ended; the debugger waits for the other cores\n", core_.c_str(),
+                   cores_[core].name.c_str());
+      return;
+    }
   final_sent_ = true;
-  if (!session_ || target_ != &target) {
-    session_ = std::make_unique<GdbSession>(target, decoder_.max_payload());
-    target_ = &target;
-  }
-  send_packet(session_->stop_reply(why));
+  if (!session_) make_session();
+  send_packet(session_->stop_reply(why, core));
   // Let the debugger read the last reply before the connection goes: wait (at most 2 s of host
   // time) for it to close its side.
   ::shutdown(client_, SHUT_WR);
@@ -234,6 +295,7 @@ void GdbServer::finished(DebugTarget& target, const StopReason& why) {
   }
   ::close(client_);
   client_ = -1;
+  session_.reset();
 }
 
 }  // namespace zvp::debug

@@ -33,27 +33,36 @@ bool starts(const std::string& s, const char* prefix) { return s.rfind(prefix, 0
 
 }  // namespace
 
-std::string GdbSession::stop_reply(const StopReason& why) {
-  char buf[96];
+GdbSession::GdbSession(std::vector<Thread> threads, size_t packet_size)
+    : threads_(std::move(threads)), packet_size_(packet_size) {}
+
+std::string GdbSession::stop_reply(const StopReason& why, unsigned thread) {
+  char buf[128];
+  stopped_ = thread < threads_.size() ? thread : 0;
+  // gdb takes the thread of a stop reply as the one 'g' and 'm' now read (remote.c records it as
+  // the current general thread and sends no Hg for it).
+  if (why.kind != StopReason::Exited) g_ = stopped_;
+  char tid[24];
+  std::snprintf(tid, sizeof tid, "thread:%x;", stopped_ + 1);
   switch (why.kind) {
     case StopReason::Attached:
     case StopReason::Step:
-      last_stop_ = "T05thread:1;";
+      last_stop_ = std::string("T05") + tid;
       break;
     case StopReason::Interrupted:
-      last_stop_ = "T02thread:1;";
+      last_stop_ = std::string("T02") + tid;
       break;
     case StopReason::Breakpoint:
-      last_stop_ = "T05thread:1;swbreak:;";
+      last_stop_ = std::string("T05") + tid + "swbreak:;";
       break;
     case StopReason::Watchpoint: {
       const char* k = why.watch == WatchKind::Write ? "watch" : why.watch == WatchKind::Read ? "rwatch" : "awatch";
-      std::snprintf(buf, sizeof buf, "T05thread:1;%s:%llx;", k, static_cast<unsigned long long>(why.addr));
+      std::snprintf(buf, sizeof buf, "T05%s%s:%llx;", tid, k, static_cast<unsigned long long>(why.addr));
       last_stop_ = buf;
       break;
     }
     case StopReason::Fault:
-      last_stop_ = "T0bthread:1;";  // SIGSEGV
+      last_stop_ = std::string("T0b") + tid;  // SIGSEGV
       break;
     case StopReason::Exited:
       if (why.signal) std::snprintf(buf, sizeof buf, "X%02x", why.signal & 0xFF);
@@ -64,24 +73,49 @@ std::string GdbSession::stop_reply(const StopReason& why) {
   return last_stop_;
 }
 
-void GdbSession::clear_points() {
-  for (const Point& p : points_) {
-    if (p.type == '0' || p.type == '1') {
-      t_.remove_breakpoint(p.addr);
-    } else {
-      const WatchKind k = p.type == '2' ? WatchKind::Write : p.type == '3' ? WatchKind::Read : WatchKind::Access;
-      t_.remove_watchpoint(p.addr, p.len, k);
+namespace {
+WatchKind watch_kind(char type) {
+  return type == '2' ? WatchKind::Write : type == '3' ? WatchKind::Read : WatchKind::Access;
+}
+bool is_breakpoint(char type) { return type == '0' || type == '1'; }
+}  // namespace
+
+// A breakpoint or watchpoint is in every core or in none.
+bool GdbSession::add_everywhere(char type, uint64_t addr, uint64_t len) {
+  for (size_t i = 0; i < threads_.size(); ++i) {
+    DebugTarget& t = *threads_[i].target;
+    const bool ok = is_breakpoint(type) ? t.add_breakpoint(addr) : (len > 0 && t.add_watchpoint(addr, len, watch_kind(type)));
+    if (!ok) {
+      for (size_t j = 0; j < i; ++j) {
+        DebugTarget& u = *threads_[j].target;
+        if (is_breakpoint(type)) u.remove_breakpoint(addr);
+        else u.remove_watchpoint(addr, len, watch_kind(type));
+      }
+      return false;
     }
   }
+  return true;
+}
+
+void GdbSession::remove_everywhere(char type, uint64_t addr, uint64_t len) {
+  for (const Thread& th : threads_) {
+    if (is_breakpoint(type)) th.target->remove_breakpoint(addr);
+    else th.target->remove_watchpoint(addr, len, watch_kind(type));
+  }
+}
+
+void GdbSession::clear_points() {
+  for (const Point& p : points_) remove_everywhere(p.type, p.addr, p.len);
   points_.clear();
 }
 
 std::string GdbSession::read_regs() {
   std::string s;
-  for (unsigned n = 0; n < t_.num_regs(); ++n) {
+  DebugTarget& t = this->t();
+  for (unsigned n = 0; n < t.num_regs(); ++n) {
     uint64_t v = 0;
-    const unsigned b = t_.reg_bytes(n);
-    if (t_.read_reg(n, v)) s += hex_le(v, b);
+    const unsigned b = t.reg_bytes(n);
+    if (t.read_reg(n, v)) s += hex_le(v, b);
     else s += std::string(2 * b, 'x');  // unavailable
   }
   return s;
@@ -89,12 +123,13 @@ std::string GdbSession::read_regs() {
 
 bool GdbSession::write_regs(const std::string& hex) {
   size_t at = 0;
-  for (unsigned n = 0; n < t_.num_regs(); ++n) {
-    const unsigned b = t_.reg_bytes(n);
+  DebugTarget& t = this->t();
+  for (unsigned n = 0; n < t.num_regs(); ++n) {
+    const unsigned b = t.reg_bytes(n);
     if (at + 2 * b > hex.size()) return at == hex.size();  // gdb may send fewer registers
     uint64_t v = 0;
     if (!parse_hex_le(std::string_view(hex).substr(at, 2 * b), b, v)) return false;
-    t_.write_reg(n, v);
+    t.write_reg(n, v);
     at += 2 * b;
   }
   return at == hex.size();
@@ -124,9 +159,12 @@ GdbSession::Reply GdbSession::handle(const std::string& p) {
       }
       return r;  // vMustReplyEmpty and the rest: not supported
     case 'H':
-    case 'T':
-      r.text = "OK";  // one thread
+      return select_thread(arg);
+    case 'T': {
+      unsigned i = 0;
+      r.text = thread_index(arg, i) ? "OK" : kBadArgs;  // every core's thread is alive
       return r;
+    }
     case 'g':
       r.text = read_regs();
       return r;
@@ -136,8 +174,8 @@ GdbSession::Reply GdbSession::handle(const std::string& p) {
     case 'p': {
       uint64_t n = 0, v = 0;
       if (!parse_hex(arg, n)) r.text = kBadArgs;
-      else if (n >= t_.num_regs() || !t_.read_reg(unsigned(n), v)) r.text = kNoAccess;
-      else r.text = hex_le(v, t_.reg_bytes(unsigned(n)));
+      else if (n >= t().num_regs() || !t().read_reg(unsigned(n), v)) r.text = kNoAccess;
+      else r.text = hex_le(v, t().reg_bytes(unsigned(n)));
       return r;
     }
     case 'P': {
@@ -145,12 +183,12 @@ GdbSession::Reply GdbSession::handle(const std::string& p) {
       uint64_t n = 0, v = 0;
       if (eq == std::string::npos || !parse_hex(std::string_view(arg).substr(0, eq), n)) {
         r.text = kBadArgs;
-      } else if (n >= t_.num_regs()) {
+      } else if (n >= t().num_regs()) {
         r.text = kNoAccess;
-      } else if (!parse_hex_le(std::string_view(arg).substr(eq + 1), t_.reg_bytes(unsigned(n)), v)) {
+      } else if (!parse_hex_le(std::string_view(arg).substr(eq + 1), t().reg_bytes(unsigned(n)), v)) {
         r.text = kBadArgs;
       } else {
-        r.text = t_.write_reg(unsigned(n), v) ? "OK" : kNoAccess;
+        r.text = t().write_reg(unsigned(n), v) ? "OK" : kNoAccess;
       }
       return r;
     }
@@ -162,7 +200,7 @@ GdbSession::Reply GdbSession::handle(const std::string& p) {
       }
       len = std::min<uint64_t>(len, (packet_size_ - 4) / 2);  // the reply must fit a packet
       std::vector<uint8_t> buf(len);
-      const size_t got = t_.read_mem(addr, buf.data(), buf.size());
+      const size_t got = t().read_mem(addr, buf.data(), buf.size());
       r.text = (got == 0 && len > 0) ? kNoAccess : hex_encode(buf.data(), got);
       return r;
     }
@@ -187,7 +225,7 @@ GdbSession::Reply GdbSession::handle(const std::string& p) {
         r.text = kBadArgs;
         return r;
       }
-      r.text = t_.write_mem(addr, bytes.data(), bytes.size()) == bytes.size() ? "OK" : kNoAccess;
+      r.text = t().write_mem(addr, bytes.data(), bytes.size()) == bytes.size() ? "OK" : kNoAccess;
       return r;
     }
     case 'Z':
@@ -229,7 +267,7 @@ GdbSession::Reply GdbSession::query(const std::string& p) {
     } else if (rest.substr(0, colon) != "target.xml") {
       r.text = "E00";  // unknown annex
     } else {
-      const std::string xml = t_.target_xml();
+      const std::string xml = t().target_xml();
       len = std::min<uint64_t>(len, packet_size_ / 2);  // room for escapes
       if (off >= xml.size()) r.text = "l";
       else r.text = (off + len >= xml.size() ? "l" : "m") + xml.substr(off, len);
@@ -237,11 +275,22 @@ GdbSession::Reply GdbSession::query(const std::string& p) {
   } else if (p == "qAttached") {
     r.text = "1";  // the debugger attached to a running platform: detach leaves it running
   } else if (p == "qC") {
-    r.text = "QC1";
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "QC%x", stopped_ + 1);
+    r.text = buf;
   } else if (p == "qfThreadInfo") {
-    r.text = "m1";
+    r.text = "m";
+    for (size_t i = 0; i < threads_.size(); ++i) {
+      char buf[24];
+      std::snprintf(buf, sizeof buf, "%s%zx", i ? "," : "", i + 1);
+      r.text += buf;
+    }
   } else if (p == "qsThreadInfo") {
     r.text = "l";
+  } else if (starts(p, "qThreadExtraInfo,")) {
+    unsigned i = 0;
+    if (!thread_index(p.substr(17), i)) r.text = kBadArgs;
+    else r.text = hex_encode(threads_[i].name.empty() ? "core " + std::to_string(i) : threads_[i].name);
   } else if (starts(p, "qSymbol")) {
     r.text = "OK";
   } else if (starts(p, "qRcmd,")) {
@@ -255,41 +304,113 @@ GdbSession::Reply GdbSession::query(const std::string& p) {
   return r;
 }
 
+bool GdbSession::thread_index(const std::string& id, unsigned& index) const {
+  uint64_t n = 0;
+  if (!parse_hex(id, n) || n < 1 || n > threads_.size()) return false;
+  index = unsigned(n - 1);
+  return true;
+}
+
+// Hg/Hc: the thread of register and memory requests, or the thread c/s resume. 0 is "any" (the
+// current one stays), -1 "all" (for Hc: c resumes every thread).
+GdbSession::Reply GdbSession::select_thread(const std::string& arg) {
+  Reply r;
+  if (arg.size() < 2 || (arg[0] != 'g' && arg[0] != 'c')) {
+    r.text = kBadArgs;
+    return r;
+  }
+  const std::string id = arg.substr(1);
+  unsigned i = 0;
+  if (id == "0" || id == "-1") {
+    if (arg[0] == 'c') c_ = -1;
+  } else if (!thread_index(id, i)) {
+    r.text = kBadArgs;
+    return r;
+  } else if (arg[0] == 'g') {
+    g_ = i;
+  } else {
+    c_ = int(i);
+  }
+  r.text = "OK";
+  return r;
+}
+
+// vCont;ACTION[:thread][;ACTION[:thread]...]: for each thread the leftmost action that names it
+// or names no thread; threads without an action stay stopped. A resume address (legacy c/s
+// only) is not part of vCont.
+bool GdbSession::vcont_runs(const std::string& actions, std::vector<Run>& runs, std::string&) const {
+  runs.assign(threads_.size(), Run::Hold);
+  std::vector<bool> given(threads_.size(), false);
+  size_t at = 0;
+  if (actions.empty()) return false;
+  while (at <= actions.size()) {
+    const size_t end = std::min(actions.find(';', at), actions.size());
+    const std::string item = actions.substr(at, end - at);
+    at = end + 1;
+    if (item.empty()) return false;
+    const char what = item[0];
+    if (what != 'c' && what != 'C' && what != 's' && what != 'S') return false;
+    const Run run = (what == 's' || what == 'S') ? Run::Step : Run::Continue;
+    const size_t colon = item.find(':');
+    if (colon != std::string::npos) {
+      if (what == 'c' || what == 's' ? colon != 1 : colon < 2) return false;
+      const std::string id = item.substr(colon + 1);
+      unsigned i = 0;
+      if (id == "-1") {
+        for (size_t k = 0; k < runs.size(); ++k)
+          if (!given[k]) runs[k] = run, given[k] = true;
+      } else if (thread_index(id, i)) {
+        if (!given[i]) runs[i] = run, given[i] = true;
+      } else {
+        return false;
+      }
+    } else {
+      if ((what == 'c' || what == 's') && item.size() != 1) return false;
+      for (size_t k = 0; k < runs.size(); ++k)
+        if (!given[k]) runs[k] = run, given[k] = true;
+    }
+  }
+  return true;
+}
+
 GdbSession::Reply GdbSession::resume(const std::string& p) {
   Reply r;
   r.send = false;
-  char what = p[0];
   std::string addr;
   if (p[0] == 'v') {
-    // vCont;ACTION[:thread][;ACTION...]: one thread, so the first action applies.
-    const std::string first = p.substr(6, p.find(';', 6) - 6);
-    if (first.empty()) {
+    if (!vcont_runs(p.substr(6), r.runs, addr)) {
+      r.runs.clear();
       r.send = true;
       r.text = kBadArgs;
       return r;
     }
-    what = first[0];
-  } else if (p[0] == 'c' || p[0] == 's') {
-    addr = p.substr(1);
   } else {
-    const size_t semi = p.find(';');  // Csig[;addr]
-    if (semi != std::string::npos) addr = p.substr(semi + 1);
-  }
-  if (what != 'c' && what != 'C' && what != 's' && what != 'S') {
-    r.send = true;
-    r.text = kBadArgs;
-    return r;
+    if (p[0] == 'c' || p[0] == 's') {
+      addr = p.substr(1);
+    } else {
+      const size_t semi = p.find(';');  // Csig[;addr]
+      if (semi != std::string::npos) addr = p.substr(semi + 1);
+    }
+    // c/C resume every thread (or the Hc one); s/S step the Hc thread (or the last stopped
+    // one) while the others stay stopped.
+    const bool step = p[0] == 's' || p[0] == 'S';
+    const unsigned mine = c_ >= 0 ? unsigned(c_) : stopped_;
+    r.runs.assign(threads_.size(), step || c_ >= 0 ? Run::Hold : Run::Continue);
+    r.runs[mine] = step ? Run::Step : Run::Continue;
   }
   if (!addr.empty()) {
     uint64_t a = 0;
     if (!parse_hex(addr, a)) {
+      r.runs.clear();
       r.send = true;
       r.text = kBadArgs;
       return r;
     }
-    t_.write_reg(t_.pc_regnum(), a);  // resume at an address: set the pc first
+    DebugTarget& t = *threads_[c_ >= 0 ? unsigned(c_) : stopped_].target;
+    t.write_reg(t.pc_regnum(), a);  // resume at an address: set the pc first
   }
-  r.action = (what == 's' || what == 'S') ? Action::Step : Action::Continue;
+  const bool steps = std::find(r.runs.begin(), r.runs.end(), Run::Step) != r.runs.end();
+  r.action = steps ? Action::Step : Action::Continue;
   return r;
 }
 
@@ -304,8 +425,7 @@ GdbSession::Reply GdbSession::point(const std::string& p) {
   }
   const char type = p[1];
   const bool add = p[0] == 'Z';
-  const WatchKind k = type == '2' ? WatchKind::Write : type == '3' ? WatchKind::Read : WatchKind::Access;
-  const bool bp = type == '0' || type == '1';
+  const bool bp = is_breakpoint(type);
   auto same = [&](const Point& q) { return q.type == type && q.addr == addr && (bp || q.len == len); };
   const auto it = std::find_if(points_.begin(), points_.end(), same);
   if (add) {
@@ -313,7 +433,7 @@ GdbSession::Reply GdbSession::point(const std::string& p) {
       r.text = "OK";  // already there (gdb may re-insert)
       return r;
     }
-    const bool ok = bp ? t_.add_breakpoint(addr) : (len > 0 && t_.add_watchpoint(addr, len, k));
+    const bool ok = add_everywhere(type, addr, len);
     if (ok) points_.push_back({type, addr, len});
     r.text = ok ? "OK" : kRefused;
   } else {
@@ -321,8 +441,7 @@ GdbSession::Reply GdbSession::point(const std::string& p) {
       r.text = "OK";
       return r;
     }
-    if (bp) t_.remove_breakpoint(addr);
-    else t_.remove_watchpoint(addr, len, k);
+    remove_everywhere(type, addr, len);
     points_.erase(it);
     r.text = "OK";
   }
@@ -335,10 +454,10 @@ GdbSession::Reply GdbSession::monitor(const std::string& cmd) {
   std::string out;
   if (cmd == "time") {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "simulated time: %.9f s\n", t_.sim_time_s());
+    std::snprintf(buf, sizeof buf, "simulated time: %.9f s\n", t().sim_time_s());
     out = buf;
   } else if (cmd == "reset") {
-    t_.reset_core();
+    t().reset_core();
     out = "core reset: pc at the entry point (memory unchanged)\n";
   } else if (cmd == "help") {
     out = "monitor time           simulated time of the platform\n"

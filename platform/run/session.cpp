@@ -73,12 +73,15 @@ Session::Session(const Scenario& sc, const HostIo& io)
     soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
     soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
   }
-  profiles_ = std::make_unique<RunProfiles>(io_, sc_, soc_->cpu, std::move(img.functions),
+  std::vector<RunProfiles::Core> cores;  // the Cortex-A9 cores by number
+  for (unsigned n = 0; n < soc_->num_cores(); ++n) cores.push_back({&soc_->core(n).cpu, soc_->core(n).cpu.name()});
+  profiles_ = std::make_unique<RunProfiles>(io_, sc_, std::move(cores), std::move(img.functions),
                                             pl ? pl->profiled_core() : nullptr, cfg_->design_name);
   if (!kernel) write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);  // Linux is told through its DTB
   tracing_ = std::make_unique<RunTracing>(io_, *soc_);
-  debug_ = std::make_unique<DebugServers>(io_, soc_->cpu, soc_->cpu.name(), pl ? pl->debug_core() : nullptr,
-                                          cfg_->design_name);
+  std::vector<DebugServers::Core> a9;  // gdb's threads 1..N: the cores by number
+  for (unsigned n = 0; n < soc_->num_cores(); ++n) a9.push_back({&soc_->core(n).cpu, soc_->core(n).cpu.name()});
+  debug_ = std::make_unique<DebugServers>(io_, a9, pl ? pl->debug_core() : nullptr, cfg_->design_name);
   tracing_->open_vcd(io_, *soc_);
   spawn_threads();
 }

@@ -29,46 +29,43 @@ bool trace_monitor(const std::string& cmd, std::string& out) {
 
 }  // namespace
 
-DebugServers::Served DebugServers::serve(DebugTarget& core, const std::string& name, int port, bool wait,
-                                         const std::string& option) {
-  Served s;
-  s.core = &core;
+std::unique_ptr<debug::GdbServer> DebugServers::serve(const std::vector<Core>& cores, int port, bool wait,
+                                                       const std::string& option) {
+  std::unique_ptr<debug::GdbServer> s;
   try {
-    s.server = std::make_unique<debug::GdbServer>(name, uint16_t(port), wait);
+    s = std::make_unique<debug::GdbServer>(cores.front().name, uint16_t(port), wait);
   } catch (const std::runtime_error& e) {
     throw ConfigError(option + ": " + e.what());
   }
-  s.server->set_monitor(trace_monitor);
-  s.server->set_on_kill([] {
+  s->set_monitor(trace_monitor);
+  s->set_on_kill([] {
     if (sc_core::sc_is_running()) sc_core::sc_stop();  // (before the start: run() does not start)
   });
-  core.set_debug_agent(s.server.get());
+  for (const Core& c : cores) s->add_core(*c.target, c.name);
   return s;
 }
 
-DebugServers::DebugServers(const HostIo& io, DebugTarget& a9, const std::string& a9_name, DebugTarget* rv,
+DebugServers::DebugServers(const HostIo& io, const std::vector<Core>& a9, DebugTarget* rv,
                            const std::string& design_name)
-    : wait_(io.gdb_wait) {
-  if (io.gdb_port >= 0) a9_ = serve(a9, a9_name, io.gdb_port, io.gdb_wait, "--gdb");
+    : wait_(io.gdb_wait), rv_core_(rv) {
+  if (io.gdb_port >= 0) a9_ = serve(a9, io.gdb_port, io.gdb_wait, "--gdb");
   if (io.gdb_rv_port >= 0) {
     if (!rv)
       throw ConfigError("--gdb-rv: the PL design '" + design_name +
                         "' has no RISC-V core (the csp design has one: --pl csp)");
-    rv_ = serve(*rv, design_name + ".riscv", io.gdb_rv_port, io.gdb_wait, "--gdb-rv");
+    rv_ = serve({{rv, design_name + ".riscv"}}, io.gdb_rv_port, io.gdb_wait, "--gdb-rv");
   }
 }
 
 DebugServers::~DebugServers() = default;
 
-bool DebugServers::hold_at_reset() { return !(wait_ && rv_.server) || rv_.server->hold_at_reset(*rv_.core); }
+bool DebugServers::hold_at_reset() { return !(wait_ && rv_) || rv_->hold_at_reset(*rv_core_); }
 
-bool DebugServers::killed() const {
-  return (a9_.server && a9_.server->killed()) || (rv_.server && rv_.server->killed());
-}
+bool DebugServers::killed() const { return (a9_ && a9_->killed()) || (rv_ && rv_->killed()); }
 
 void DebugServers::end_of_run(int status, int signal, const std::string& why) {
-  for (Served* s : {&a9_, &rv_})
-    if (s->server) s->server->end_of_run(*s->core, status, signal, why);
+  for (auto* s : {&a9_, &rv_})
+    if (*s) (*s)->end_of_run(status, signal, why);
 }
 
 }  // namespace zvp

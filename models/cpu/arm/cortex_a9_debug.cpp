@@ -95,12 +95,23 @@ size_t A9DebugView::transfer(bool write, uint64_t addr, uint8_t* data, size_t n)
   return done;
 }
 
+// Drops Unicorn's translations of [begin, end). Only once the core has mapped its memory (its
+// thread has started): before that nothing is translated, and asking Unicorn then makes the
+// core's own mapping of memory fail later (a debugger sets breakpoints in every core at attach,
+// before a second core's thread has run).
+void A9DebugView::forget_translations(uint64_t begin, uint64_t end) {
+  uc_mem_region* regions = nullptr;
+  uint32_t count = 0;
+  if (uc_mem_regions(uc_.uc(), &regions, &count) == UC_ERR_OK) uc_free(regions);
+  if (count > 0) uc_ctl_remove_cache(uc_.uc(), begin, end);
+}
+
 size_t A9DebugView::read_mem(uint64_t addr, uint8_t* data, size_t n) { return transfer(false, addr, data, n); }
 
 size_t A9DebugView::write_mem(uint64_t addr, const uint8_t* data, size_t n) {
   const size_t done = transfer(true, addr, const_cast<uint8_t*>(data), n);
   // Code written by the debugger must be translated again.
-  if (done) uc_ctl_remove_cache(uc_.uc(), addr, addr + done);
+  if (done) forget_translations(addr, addr + done);
   return done;
 }
 
@@ -112,7 +123,7 @@ bool A9DebugView::add_breakpoint(uint64_t addr) {
   if (uc_hook_add(uc_.uc(), &h, UC_HOOK_CODE, reinterpret_cast<void*>(&A9DebugView::on_breakpoint), this, a, a) != UC_ERR_OK)
     return false;
   breakpoints_[a] = h;
-  uc_ctl_remove_cache(uc_.uc(), a, a + 4);  // blocks translated before must call the hook
+  forget_translations(a, a + 4);  // blocks translated before must call the hook
   return true;
 }
 
@@ -120,7 +131,7 @@ bool A9DebugView::remove_breakpoint(uint64_t addr) {
   const auto it = breakpoints_.find(uint32_t(addr) & ~1u);
   if (it == breakpoints_.end()) return false;
   uc_hook_del(uc_.uc(), it->second);
-  uc_ctl_remove_cache(uc_.uc(), it->first, it->first + 4);
+  forget_translations(it->first, it->first + 4);
   breakpoints_.erase(it);
   return true;
 }

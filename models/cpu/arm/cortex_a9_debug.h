@@ -86,6 +86,7 @@ class A9DebugView {
   static void on_watch(uc_engine* uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void* self);
   static void on_insn(uc_engine*, uint64_t, uint32_t, void*) {}
 
+  void forget_translations(uint64_t begin, uint64_t end);
   // n bytes at the virtual address addr through the debug transport, page by page.
   size_t transfer(bool write, uint64_t addr, uint8_t* data, size_t n);
 

@@ -17,29 +17,10 @@ import sys
 import threading
 import time
 
+from gdb_batch import announced_port, expect_in_order, fail, split_run
+
 CASE, ZVP, FW, GDB, SRC = sys.argv[1:6]
 TIMEOUT = 240  # host seconds for one gdb session (a hang fails the test, it never passes it)
-
-
-def fail(msg, *dumps):
-    print("FAIL:", msg)
-    for d in dumps:
-        print("----\n" + d)
-    sys.exit(1)
-
-
-def normalise(summary):
-    """The summary line without its host-dependent figures (wall time, MIPS; n/a under gdb)."""
-    return re.sub(r"wall [0-9.]+ s, ", "", re.sub(r", ([0-9.]+ MIPS|MIPS n/a \(with --gdb\))", "", summary))
-
-
-def split_run(stdout, stderr):
-    """(console text, stats lines, normalised summary line) of one zvp run."""
-    # "stats: sim." lines count how the simulator ran (e.g. polling reads it forwarded, which
-    # it does not do with a debugger attached), not what the platform did.
-    stats = [l for l in stderr.splitlines() if l.startswith("stats: ") and not l.startswith("stats: sim.")]
-    summary = [normalise(l) for l in stderr.splitlines() if l.startswith("zvp: ")]
-    return stdout, stats, summary
 
 
 def boot(elf):
@@ -58,16 +39,7 @@ class Zvp:
         self.p = subprocess.Popen([ZVP] + cmd + ["--stats", option, "0", "--gdb-wait"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.err_lines = []
-        self.port = None
-        for line in self.p.stderr:
-            self.err_lines.append(line)
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-            if m:
-                self.port = int(m.group(1))
-                break
-        if self.port is None:
-            self.p.kill()
-            fail("zvp did not announce a gdb port", "".join(self.err_lines))
+        self.port = announced_port(self.p, self.err_lines)
         self.out = []
         self.t_out = threading.Thread(target=lambda: self.out.append(self.p.stdout.read()))
         self.t_err = threading.Thread(target=lambda: self.err_lines.extend(self.p.stderr.readlines()))
@@ -100,17 +72,6 @@ def gdb_batch(port, elf, commands):
     except subprocess.TimeoutExpired as e:
         fail("gdb did not finish", str(e.stdout))
     return p.stdout
-
-
-def expect_in_order(text, patterns, zvp_err=""):
-    """Each regular expression must match, each after the previous one's match."""
-    pos = 0
-    for pat in patterns:
-        m = re.compile(pat, re.M).search(text, pos)
-        if not m:
-            fail("gdb output lacks /%s/ (after offset %d)" % (pat, pos), text, zvp_err)
-        pos = m.end()
-    return text
 
 
 def debug_session(app, commands, patterns, status=0, same_as_reference=True, cmd=None, option="--gdb"):

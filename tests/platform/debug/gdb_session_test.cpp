@@ -246,3 +246,108 @@ TEST_F(Session, MonitorCommands) {
   EXPECT_EQ(s.handle("qRcmd," + hex("trace off")).console[0], "off\n");
   EXPECT_EQ(ask("qRcmd,zz"), "E01");
 }
+
+// Two cores as threads 1 and 2 of one target (GDB manual, "Packets": H, T, vCont; "General
+// Query Packets": qC, qfThreadInfo, qThreadExtraInfo).
+namespace {
+struct TwoThreads : ::testing::Test {
+  FakeCore c0, c1;
+  GdbSession s{{{&c0, "zynq.cpu0"}, {&c1, "zynq.cpu1"}}, 0x400};
+  TwoThreads() { c1.regs[0] = 0x55667788; }
+  std::string ask(const std::string& p) { return s.handle(p).text; }
+  using Run = GdbSession::Run;
+  std::vector<Run> runs(const std::string& p) { return s.handle(p).runs; }
+};
+}  // namespace
+
+TEST_F(TwoThreads, ThreadList) {
+  EXPECT_EQ(ask("qfThreadInfo"), "m1,2");
+  EXPECT_EQ(ask("qsThreadInfo"), "l");
+  EXPECT_EQ(ask("qThreadExtraInfo,2"), hex("zynq.cpu1"));
+  EXPECT_EQ(ask("qThreadExtraInfo,3"), "E01");
+  EXPECT_EQ(ask("T1"), "OK");
+  EXPECT_EQ(ask("T2"), "OK");
+  EXPECT_EQ(ask("T3"), "E01");
+  EXPECT_EQ(ask("T0"), "E01");
+}
+
+TEST_F(TwoThreads, StopReplyNamesTheCoreThatStopped) {
+  EXPECT_EQ(s.stop_reply({StopReason::Breakpoint, 0x1004}, 1), "T05thread:2;swbreak:;");
+  EXPECT_EQ(ask("qC"), "QC2");
+  EXPECT_EQ(ask("?"), "T05thread:2;swbreak:;");
+  EXPECT_EQ(ask("p0"), "88776655");  // gdb reads the stopped thread's registers without an Hg
+  StopReason w{StopReason::Watchpoint, 0x1000};
+  EXPECT_EQ(s.stop_reply(w, 0), "T05thread:1;watch:1000;");
+  EXPECT_EQ(ask("qC"), "QC1");
+  EXPECT_EQ(ask("p0"), "44332211");
+}
+
+TEST_F(TwoThreads, RegistersAndMemoryOfTheSelectedThread) {
+  EXPECT_EQ(ask("p0"), "44332211");  // thread 1 until Hg says otherwise
+  EXPECT_EQ(ask("Hg2"), "OK");
+  EXPECT_EQ(ask("p0"), "88776655");
+  EXPECT_EQ(ask("P2=78563412"), "OK");
+  EXPECT_EQ(c1.regs[2], 0x12345678u);
+  EXPECT_EQ(c0.regs[2], 0xAABBCCDDu);
+  c1.mem[0] = 0x5A;
+  EXPECT_EQ(ask("m1000,1"), "5a");
+  EXPECT_EQ(ask("M1001,1:a5"), "OK");
+  EXPECT_EQ(c1.mem[1], 0xA5);
+  EXPECT_EQ(c0.mem[1], 0);
+  EXPECT_EQ(ask("Hg0"), "OK");  // any thread: the selection stays
+  EXPECT_EQ(ask("p0"), "88776655");
+  EXPECT_EQ(ask("Hg1"), "OK");
+  EXPECT_EQ(ask("p0"), "44332211");
+  EXPECT_EQ(ask("Hg3"), "E01");
+  EXPECT_EQ(ask("Hx1"), "E01");
+  EXPECT_EQ(ask("p0"), "44332211");  // a refused selection changes nothing
+}
+
+TEST_F(TwoThreads, PointsGoIntoEveryCore) {
+  EXPECT_EQ(ask("Z0,1004,4"), "OK");
+  EXPECT_EQ(c0.bps.count(0x1004), 1u);
+  EXPECT_EQ(c1.bps.count(0x1004), 1u);
+  EXPECT_EQ(ask("Z2,1000,4"), "OK");
+  EXPECT_EQ(c0.watches.size(), 1u);
+  EXPECT_EQ(c1.watches.size(), 1u);
+  // Refused by one core: in none (core 1 already has 0x2000 behind the session's back).
+  c1.bps.insert(0x2000);
+  EXPECT_EQ(ask("Z0,2000,4"), "E03");
+  EXPECT_EQ(c0.bps.count(0x2000), 0u);
+  EXPECT_EQ(ask("z0,1004,4"), "OK");
+  EXPECT_TRUE(c0.bps.empty());
+  EXPECT_EQ(c1.bps.count(0x1004), 0u);
+  s.clear_points();
+  EXPECT_TRUE(c0.watches.empty());
+  EXPECT_TRUE(c1.watches.empty());
+}
+
+TEST_F(TwoThreads, ResumeSaysWhatEachThreadDoes) {
+  EXPECT_EQ(runs("vCont;c"), (std::vector<Run>{Run::Continue, Run::Continue}));
+  // gdb stepping thread 2 while the others run (scheduler-locking off) ...
+  EXPECT_EQ(runs("vCont;s:2;c"), (std::vector<Run>{Run::Continue, Run::Step}));
+  // ... and stepping thread 1 alone over a breakpoint: thread 2 stays stopped.
+  EXPECT_EQ(runs("vCont;s:1"), (std::vector<Run>{Run::Step, Run::Hold}));
+  EXPECT_EQ(runs("vCont;c:2"), (std::vector<Run>{Run::Hold, Run::Continue}));
+  EXPECT_EQ(runs("vCont;C05:1;c"), (std::vector<Run>{Run::Continue, Run::Continue}));
+  EXPECT_EQ(runs("vCont;s:-1"), (std::vector<Run>{Run::Step, Run::Step}));
+  // The leftmost action naming a thread wins.
+  EXPECT_EQ(runs("vCont;s:2;c:2"), (std::vector<Run>{Run::Hold, Run::Step}));
+  EXPECT_EQ(s.handle("vCont;s:2;c").action, GdbSession::Action::Step);
+  EXPECT_EQ(s.handle("vCont;c:1").action, GdbSession::Action::Continue);
+  EXPECT_EQ(ask("vCont;c:3"), "E01");
+  EXPECT_EQ(ask("vCont;s:2;x"), "E01");
+  EXPECT_EQ(ask("vCont;c;"), "E01");
+  // Legacy c/s: c resumes all; s steps the thread that stopped last (or Hc's) alone.
+  s.stop_reply({StopReason::Breakpoint, 0x1004}, 1);
+  EXPECT_EQ(runs("c"), (std::vector<Run>{Run::Continue, Run::Continue}));
+  EXPECT_EQ(runs("s"), (std::vector<Run>{Run::Hold, Run::Step}));
+  EXPECT_EQ(ask("Hc1"), "OK");
+  EXPECT_EQ(runs("s"), (std::vector<Run>{Run::Step, Run::Hold}));
+  EXPECT_EQ(runs("c"), (std::vector<Run>{Run::Continue, Run::Hold}));
+  EXPECT_EQ(runs("c2000"), (std::vector<Run>{Run::Continue, Run::Hold}));
+  EXPECT_EQ(c0.regs[1], 0x2000u);  // the Hc thread's pc
+  EXPECT_EQ(c1.regs[1], 0x1000u);
+  EXPECT_EQ(ask("Hc-1"), "OK");
+  EXPECT_EQ(runs("c"), (std::vector<Run>{Run::Continue, Run::Continue}));
+}
