@@ -68,11 +68,10 @@ Session::Session(const Scenario& sc, const HostIo& io)
   connect_uarts();
   soc_->load_elf(img);
   load_data_files(sc_.data, img, *soc_);
-  if (kernel) {
-    boot_image_ = img;
-    soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
-    soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
-  }
+  // A PS system reset (SOFT_RST, an A9 watchdog) places the image again: kept for that.
+  boot_image_ = img;
+  soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
+  if (kernel) soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
   profiles_ = std::make_unique<RunProfiles>(io_, sc_, soc_->cpu, std::move(img.functions),
                                             pl ? pl->profiled_core() : nullptr, cfg_->design_name);
   if (!kernel) write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);  // Linux is told through its DTB
