@@ -27,8 +27,8 @@
 #define T_IRQS 3u
 
 /* REBOOT_STATE values marking which start this is. */
-#define STATE_SYSTEM_RESET 0x5Au
-#define STATE_CPU_RESET 0xA5u
+#define STATE_SYSTEM_RESET ((uint32_t)'S')
+#define STATE_CPU_RESET ((uint32_t)'C')
 
 static volatile uint32_t irqs;
 static volatile uint64_t stamp[T_IRQS];
