@@ -15,17 +15,20 @@ PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool 
     : RegisterDevice(name), clk_(clk), wdt_(watchdog) {
   load_ = &regs_.add(wdt_ ? W::LOAD_INFO : T::LOAD_INFO);
   load_->on_write([this](uint32_t, uint32_t v) {
-    rebase(v, access_time_);  // writing Load also writes the counter (A9 MPCore TRM)
+    disable_seq_ = 0;
+    rebase(v, access_time_);  // in watchdog mode this is the "kick"  // writing Load also writes the counter (A9 MPCore TRM)
     schedule();
   });
   regs_.add(wdt_ ? W::COUNTER_INFO : T::COUNTER_INFO)
       .on_read([this](uint32_t) { return count_; })
       .on_write([this](uint32_t, uint32_t v) {
+        disable_seq_ = 0;
         rebase(v, access_time_);
         schedule();
       });
   control_ = &regs_.add(wdt_ ? W::CONTROL_INFO : T::CONTROL_INFO);
   control_->on_write([this](uint32_t old, uint32_t v) {
+    disable_seq_ = 0;
     // Watchdog mode can only be left through the disable sequence.
     if (wdt_ && W::control::WD_MODE.get(old) && !W::control::WD_MODE.get(v)) {
       v |= W::control::WD_MODE.mask();
@@ -34,22 +37,21 @@ PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool 
     ctrl_ = v;
     rebase(count_, access_time_);
     schedule();
-    update_irq();
   });
   isr_ = &regs_.add(wdt_ ? W::ISR_INFO : T::ISR_INFO);
-  isr_->on_write([this](uint32_t, uint32_t) { update_irq(); });
+  isr_->on_write([this](uint32_t, uint32_t) { disable_seq_ = 0; });
   if (wdt_) {
+    // The reset flag is cleared by writing 1 or by a power-on reset only (see reset()).
     reset_status_ = &regs_.add(W::RESET_STATUS_INFO);
+    reset_status_->on_write([this](uint32_t, uint32_t) { disable_seq_ = 0; });
+    // TRM 4.3.6: KEY1 then KEY2 as two successive writes clear WD_MODE; a wrong value or any
+    // other write to the watchdog in between leaves the mode as it is.
     regs_.add(W::DISABLE_INFO).on_write([this](uint32_t, uint32_t v) {
-      if (v == W::DISABLE_KEY1) {
-        disable_seq_ = 1;
-      } else if (v == W::DISABLE_KEY2 && disable_seq_ == 1) {
-        disable_seq_ = 0;
-        ctrl_ &= ~W::control::WD_MODE.mask();
-        control_->set(ctrl_);
-      } else {
-        disable_seq_ = 0;
-      }
+      const bool second = disable_seq_ == 1 && v == W::DISABLE_KEY2;
+      disable_seq_ = v == W::DISABLE_KEY1 ? 1 : 0;
+      if (!second) return;
+      ctrl_ &= ~W::control::WD_MODE.mask();
+      control_->set(ctrl_);
     });
   }
   SC_METHOD(on_event);
@@ -59,11 +61,12 @@ PrivateTimer::PrivateTimer(sc_core::sc_module_name name, const Clock& clk, bool 
 
 void PrivateTimer::reset() {
   ev_.cancel();
+  const uint32_t reset_flag = reset_status_ ? reset_status_->get() : 0;
   regs_.reset();
+  if (reset_status_) reset_status_->set(reset_flag);  // survives every reset but power-on
   ctrl_ = control_->get();
   disable_seq_ = 0;
   rebase(0, sc_core::sc_time_stamp());
-  update_irq();
 }
 
 uint32_t PrivateTimer::counter_now() {
@@ -111,7 +114,7 @@ void PrivateTimer::sync(sc_core::sc_time t) {
       if (reset_hook_) reset_hook_();
     } else {
       isr_->set(T::isr::EVENT_FLAG.set(isr_->get(), 1));
-      update_irq();
+      if (T::control::IRQ_ENABLE.get(ctrl_)) pulse_irq();
     }
   }
 }
@@ -133,9 +136,12 @@ void PrivateTimer::on_event() {
   schedule();
 }
 
-void PrivateTimer::update_irq() {
-  bool level = T::isr::EVENT_FLAG.get(isr_->get()) && T::control::IRQ_ENABLE.get(ctrl_);
-  if (irq.read() != level) irq.write(level);
+// The interrupt is an event of the zero crossing (TRM: ID 29/30 set pending when the event flag
+// is set, the GIC configures both edge-triggered): a pulse the GIC latches. Neither enabling
+// the interrupt while the flag is set nor leaving the flag set raises another one.
+void PrivateTimer::pulse_irq() {
+  irq.write(true);
+  irq.write(false);
 }
 
 }  // namespace zvp

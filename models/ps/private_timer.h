@@ -1,9 +1,15 @@
 // The Cortex-A9 MPCore private timer (0xF8F00600, PPI 29) and, with `watchdog = true`, the
-// private watchdog (0xF8F00620, PPI 30) in timer mode plus its reset-status/disable registers.
+// private watchdog (0xF8F00620, PPI 30); MPCore TRM r3p0 sections 4.2-4.3.
 // A 32-bit down counter clocked by PERIPHCLK (cpu/2 on the Zynq) divided by (prescaler + 1).
-// On reaching zero it sets the event flag (ISR[0]); with auto-reload the next tick reloads the
-// Load value (period (load+1)*(prescaler+1) input cycles), otherwise it stays at zero.
-// `irq` is high while the event flag is set and IRQ enable is set (the GIC latches the edge).
+// On reaching zero in timer mode it sets the event flag (ISR[0], write 1 to clear); with
+// auto-reload the next tick reloads the Load value (period (load+1)*(prescaler+1) input cycles),
+// otherwise it stays at zero. With IRQ enable set, each zero crossing pulses `irq` (IDs 29 and 30
+// are edge-triggered: the GIC latches the pulse); the line is otherwise low.
+// Watchdog: writing 1 to CONTROL.WD_MODE enters watchdog mode; only the Watchdog Disable
+// sequence (DISABLE_KEY1 then DISABLE_KEY2, no other watchdog write in between) leaves it.
+// Reaching zero in watchdog mode sets RESET_STATUS.RESET_FLAG (no event flag, no interrupt)
+// and calls the reset hook (WDRESETREQ; on the Zynq the SLCR decides what it resets). Writing
+// Load reloads the counter: that is how software "kicks" the watchdog.
 //
 // The counter is never stepped: its value is computed from simulated time at each access
 // (before_access) and a single sc_event is scheduled at the next zero crossing.
@@ -30,7 +36,9 @@ class PrivateTimer : public RegisterDevice {
   // Watchdog mode only: called when the counter reaches zero with CONTROL[3] (WD mode) set.
   void set_reset_hook(std::function<void()> f) { reset_hook_ = std::move(f); }
 
-  // Power-on state (registers, counter, pending event, irq low).
+  // Reset state (registers, counter, pending event, irq low), as after a system or CPU reset:
+  // the watchdog's RESET_FLAG survives it (only power-on, i.e. construction, or a write of 1
+  // clears it), so that software can tell a watchdog reset from a cold start.
   void reset();
 
   // Model-side view at the current simulated time.
@@ -44,7 +52,7 @@ class PrivateTimer : public RegisterDevice {
   void rebase(uint32_t count, const sc_core::sc_time& t);
   void schedule();
   void on_event();
-  void update_irq();
+  void pulse_irq();
   // The timer's and the watchdog's CONTROL share these fields (private_timer.regs.yaml).
   uint64_t tick_cycles() const { return uint64_t(regs::ptimer::control::PRESCALER.get(ctrl_)) + 1; }
   bool enabled() const { return regs::ptimer::control::TIMER_ENABLE.get(ctrl_); }
@@ -62,7 +70,7 @@ class PrivateTimer : public RegisterDevice {
   uint32_t count_ = 0;        // value at last_sync_
   uint64_t events_seen_ = 0;  // zero crossings accounted since base_time_
   std::function<void()> reset_hook_;
-  uint32_t disable_seq_ = 0;  // watchdog disable sequence progress
+  uint32_t disable_seq_ = 0;  // 1 right after a DISABLE_KEY1 write (any other write clears it)
 };
 
 }  // namespace zvp

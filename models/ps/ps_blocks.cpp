@@ -22,10 +22,10 @@ const PsRegTable& table(int which) {
       all(regs::gpio::ALL_REGS), all(regs::i2c::ALL_REGS), all(regs::spi::ALL_REGS),
       all(regs::can::ALL_REGS), all(regs::usb::ALL_REGS), all(regs::gem::ALL_REGS),
       all(regs::qspi::ALL_REGS), all(regs::smc::ALL_REGS), all(regs::sdio::ALL_REGS),
-      all(regs::a9_wdt::ALL_REGS), all(regs::coresight::ALL_REGS)};
+      all(regs::coresight::ALL_REGS)};
   return t[which];
 }
-enum { kEfuse, kDevcfg, kSwdt, kDdrc, kOcmc, kAfi, kGpio, kI2c, kSpi, kCan, kUsb, kGem, kQspi, kSmc, kSdio, kA9Wdt, kCoresight };
+enum { kEfuse, kDevcfg, kSwdt, kDdrc, kOcmc, kAfi, kGpio, kI2c, kSpi, kCan, kUsb, kGem, kQspi, kSmc, kSdio, kCoresight };
 
 }  // namespace
 
@@ -56,7 +56,6 @@ const std::vector<PsBlockInstance>& ps_register_file_blocks() {
       {"ocmc", "on-chip memory controller", ZVP_OCMC_BASE, ZVP_OCMC_SIZE, table(kOcmc), false},
       {"efuse", "eFuse controller", ZVP_EFUSE_BASE, ZVP_EFUSE_SIZE, table(kEfuse), false},
       {"coresight", "CoreSight debug", ZVP_CORESIGHT_BASE, ZVP_CORESIGHT_SIZE, table(kCoresight), false},
-      {"a9_wdt", "Cortex-A9 private watchdog", ZVP_PWDT_BASE, ZVP_PWDT_SIZE, table(kA9Wdt), true},
   };
   return blocks;
 }

@@ -95,6 +95,19 @@ Register& Slcr::guarded(Register& r, uint32_t wmask, std::function<void(uint32_t
   return r;
 }
 
+void Slcr::apu_watchdog_reset(unsigned cpu) {
+  namespace R = S::reboot_status;
+  const regs::Field& bit = cpu == 0 ? R::AWDT0_RST : R::AWDT1_RST;
+  const uint32_t rs = reboot_status_->get();
+  reboot_status_->set((rs & R::REBOOT_STATE.mask()) | bit.mask());
+  const regs::Field& route = cpu == 0 ? S::rs_awdt_ctrl::CTRL0 : S::rs_awdt_ctrl::CTRL1;
+  if (route.get(regs_.find(S::RS_AWDT_CTRL_INFO.offset)->get())) {
+    if (cpu_reset_) cpu_reset_(cpu);
+  } else if (soft_reset_) {
+    soft_reset_();
+  }
+}
+
 uint32_t Slcr::pll_status() const {
   uint32_t s = 0;
   const Register* plls[3] = {arm_pll_, ddr_pll_, io_pll_};

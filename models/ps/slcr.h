@@ -3,7 +3,7 @@
 // writing UNLOCK_KEY to UNLOCK unlocks, LOCK_KEY to LOCK locks (slcr.regs.yaml). PLL and clock control registers read
 // back what was written; PLL_STATUS reports each PLL locked (and stable) while it is neither held
 // in reset nor powered down (stable also when bypassed). PSS_RST_CTRL[0] (SOFT_RST) calls the
-// platform's reset hook. Modelling choice: every other word of the 4 KB block is plain
+// platform's reset hook, and so does an A9 watchdog reset unless RS_AWDT_CTRL routes it to its CPU. Modelling choice: every other word of the 4 KB block is plain
 // read/write storage (with the lock honoured) so that the vendor's ps7_init register lists,
 // which touch many clock/MIO/DDR-IOB registers not modelled here, run without bus errors.
 #pragma once
@@ -30,6 +30,11 @@ class Slcr : public RegisterDevice {
 
   // Called on a write of PSS_RST_CTRL with SOFT_RST = 1 (after REBOOT_STATUS is updated).
   void set_soft_reset_hook(std::function<void()> f) { soft_reset_ = std::move(f); }
+  // An A9 private watchdog's reset request (WDRESETREQ of `cpu`, 0 or 1): REBOOT_STATUS records
+  // AWDT<cpu>_RST, then RS_AWDT_CTRL[cpu] routes it: 0 to the soft-reset hook (the same PS
+  // system reset as SOFT_RST), 1 to the CPU-reset hook (that core alone).
+  void apu_watchdog_reset(unsigned cpu);
+  void set_cpu_reset_hook(std::function<void(unsigned)> f) { cpu_reset_ = std::move(f); }
   // Called on writes of FPGA_RST_CTRL with the new value (bit n = FCLK_RESETn held in reset).
   void set_fpga_reset_hook(std::function<void(uint32_t)> f) { fpga_reset_ = std::move(f); }
 
@@ -56,6 +61,7 @@ class Slcr : public RegisterDevice {
   bool locked_;
   std::function<void()> soft_reset_;
   std::function<void(uint32_t)> fpga_reset_;
+  std::function<void(unsigned)> cpu_reset_;
   std::vector<std::pair<uint32_t, uint32_t>> boot_values_;
   Register *arm_pll_, *ddr_pll_, *io_pll_, *scl_, *pss_rst_ctrl_, *reboot_status_;
 };

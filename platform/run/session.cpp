@@ -68,11 +68,10 @@ Session::Session(const Scenario& sc, const HostIo& io)
   connect_uarts();
   soc_->load_elf(img);
   load_data_files(sc_.data, img, *soc_);
-  if (kernel) {
-    boot_image_ = img;
-    soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
-    soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
-  }
+  // A PS system reset (SOFT_RST, an A9 watchdog) places the image again: kept for that.
+  boot_image_ = img;
+  soc_->slcr.set_soft_reset_hook([this] { on_software_reset(); });
+  if (kernel) soc_->cpu.set_boot_registers(kb.r0, kb.r1, kb.r2);  // the entry is the image's (load_elf)
   std::vector<RunProfiles::Core> cores;  // the Cortex-A9 cores by number
   for (unsigned n = 0; n < soc_->num_cores(); ++n) cores.push_back({&soc_->core(n).cpu, soc_->core(n).cpu.name()});
   profiles_ = std::make_unique<RunProfiles>(io_, sc_, std::move(cores), std::move(img.functions),
@@ -227,8 +226,8 @@ RunResult Session::run() {
   return r;
 }
 
-// Linux's `reboot` writes SLCR PSS_RST_CTRL.SOFT_RST: the chip resets the whole PS and boots
-// again. The core stops at once; then either the run ends (--no-reboot, as QEMU's option) or
+// Linux's `reboot` writes SLCR PSS_RST_CTRL.SOFT_RST (and an A9 watchdog routed to a system
+// reset ends the same way): the chip resets the whole PS and boots again. The core stops at once; then either the run ends (--no-reboot, as QEMU's option) or
 // every device is reset and the images are placed again before the core restarts.
 void Session::on_software_reset() {
   soc_->cpu.request_system_reset([this] {
@@ -237,8 +236,11 @@ void Session::on_software_reset() {
       end_ev_.notify(sc_core::SC_ZERO_TIME);
       return false;
     }
-    std::fprintf(stderr, "[zvp] software reset at %.6f s: the platform restarts\n",
-                 soc_->cpu.local_time().to_seconds());
+    namespace R = regs::slcr::reboot_status;  // the SLCR has just recorded the reason
+    const uint32_t why = soc_->slcr.peek(regs::slcr::REBOOT_STATUS_INFO.offset);
+    const bool watchdog = (why & (R::AWDT0_RST.mask() | R::AWDT1_RST.mask())) != 0;
+    std::fprintf(stderr, "[zvp] %s reset at %.6f s: the platform restarts\n",
+                 watchdog ? "watchdog" : "software", soc_->cpu.local_time().to_seconds());
     reset_platform_devices(*soc_);
     soc_->load_elf(boot_image_);
     return true;

@@ -69,6 +69,7 @@ std::string core_part(const char* base, unsigned index) {
 ZynqCore::ZynqCore(unsigned index, const CortexA9Params& params, const Clock& private_clk)
     : cpu(cpu_core_name(index).c_str(), params, index),
       ptimer(core_part("private_timer", index).c_str(), private_clk),
+      pwdt(core_part("private_watchdog", index).c_str(), private_clk, true),
       nirq(core_part("cpu", index) + ".nIRQ"),
       nfiq(core_part("cpu", index) + ".nFIQ") {}
 
@@ -99,6 +100,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       cores_(make_cores(cfg, cpu_clk, cpu_3x2x_clk)),
       cpu(cores_[0]->cpu),
       ptimer(cores_[0]->ptimer),
+      pwdt(cores_[0]->pwdt),
       gic("gic", ZVP_GIC_NUM_IRQS, cfg.single_core_part ? 1 : 2),
       gtimer("global_timer", cpu_3x2x_clk),
       // The SCU reports the cores the platform runs (UG585: SCU_CONFIG CPU number), so that an OS
@@ -123,6 +125,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
   if (cfg.single_core_part) register_files_by_name("efuse").set_reset_value(ZVP_EFUSE_STATUS, ZVP_EFUSE_STATUS_SINGLE_CORE);
   map_buses();
   wire_irqs();
+  wire_watchdog_resets();
   apply_fsbl_state(*this, fsbl_state(cfg));  // the clock tree and console a bootloader leaves
 }
 
@@ -171,6 +174,7 @@ void ZynqPlatform::map_buses() {
   private_bus.attach(gic.cpu_socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
   private_bus.attach(gtimer.socket,   ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
   private_bus.attach(ptimer.socket,   ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
+  private_bus.attach(pwdt.socket,     ZVP_PWDT_BASE,     ZVP_PWDT_SIZE,     "private_watchdog");
   private_bus.attach(gic.dist_socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
   private_bus.attach(l2cc.socket,     ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
   private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
@@ -211,6 +215,7 @@ void ZynqPlatform::wire_irqs() {
   c0.cpu.connect_fiq(c0.nfiq);
   gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));
   ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
+  pwdt.irq.bind(irq(ZVP_IRQ_PWDT));
   uart0.irq.bind(irq(ZVP_IRQ_UART0));
   uart1.irq.bind(irq(ZVP_IRQ_UART1));
   for (unsigned n = 0; n < 3; ++n) {
@@ -220,6 +225,23 @@ void ZynqPlatform::wire_irqs() {
   dmac.irq_abort.bind(irq(ZVP_IRQ_DMAC_ABORT));
   for (unsigned e = 0; e < Pl330::kIrqs; ++e)
     dmac.irq[e].bind(irq(e < 4 ? ZVP_IRQ_DMAC0 + e : ZVP_IRQ_DMAC4 + (e - 4)));
+}
+
+// Core 0's watchdog reset request goes to the SLCR, which records it in REBOOT_STATUS and
+// routes it (RS_AWDT_CTRL): a PS system reset through the soft-reset hook the session installs,
+// or a reset of core 0 alone: the core restarts from its reset state (PC at the entry) with its
+// private timer and watchdog reset; memory and the other devices keep their state.
+void ZynqPlatform::wire_watchdog_resets() {
+  pwdt.set_reset_hook([this] { slcr.apu_watchdog_reset(0); });
+  slcr.set_cpu_reset_hook([this](unsigned n) {
+    if (n >= num_cores()) return;
+    ZynqCore& c = core(n);
+    c.cpu.request_system_reset([&c] {
+      c.ptimer.reset();
+      c.pwdt.reset();
+      return true;
+    });
+  });
 }
 
 void ZynqPlatform::before_end_of_elaboration() {

@@ -49,7 +49,7 @@
 namespace zvp {
 
 // What the platform creates per Cortex-A9 core: the core and what the MPCore banks per core
-// (the private timer; the nIRQ/nFIQ lines from the GIC's CPU interface). Core 0's parts keep
+// (the private timer and watchdog; the nIRQ/nFIQ lines from the GIC's CPU interface). Core 0's parts keep
 // the names they always had (cpu0, private_timer, cpu.nIRQ/nFIQ); core n's are cpu<n>,
 // private_timer<n>, cpu<n>.nIRQ/nFIQ.
 class ZynqCore {
@@ -60,6 +60,7 @@ class ZynqCore {
 
   CortexA9 cpu;
   PrivateTimer ptimer;
+  PrivateTimer pwdt;  // the private watchdog (private_watchdog, private_watchdog<n>)
   IrqLine nirq, nfiq;
 };
 
@@ -125,6 +126,7 @@ class ZynqPlatform : public sc_core::sc_module {
  public:
   CortexA9& cpu;         // core 0's CPU (the one a single-core run uses)
   PrivateTimer& ptimer;  // core 0's private timer
+  PrivateTimer& pwdt;    // core 0's private watchdog
   Gic gic;
   GlobalTimer gtimer;
   Scu scu;
@@ -139,6 +141,7 @@ class ZynqPlatform : public sc_core::sc_module {
   void before_end_of_elaboration() override;
   void wire_irqs();
   void map_buses();
+  void wire_watchdog_resets();
 };
 
 }  // namespace zvp

@@ -5,6 +5,8 @@
 // .regs.yaml (UG585 appendix B.28, slcr).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "support/test_initiator.h"
 #include "ps/slcr.h"
 #include "regs/slcr_regs.h"
@@ -72,6 +74,34 @@ TEST_F(SlcrTest, SoftResetAndFpgaResetHooks) {
   EXPECT_EQ(soft, 1);
   EXPECT_EQ(ini.read32(ZVP_SLCR_PSS_RST_CTRL), 0u);
   EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0xA5080000u);  // reboot state kept, SLC_RST
+}
+
+// UG585 B.28: RS_AWDT_CTRL (0x24C) bit n = 0 routes CPUn's watchdog reset to the PS system
+// reset, 1 to that CPU alone; REBOOT_STATUS bit 17 (AWDT0_RST) / 18 (AWDT1_RST) records it.
+TEST_F(SlcrTest, ApuWatchdogResetIsRoutedByRsAwdtCtrl) {
+  int system = 0;
+  std::vector<unsigned> cpus;
+  slcr.set_soft_reset_hook([&] { ++system; });
+  slcr.set_cpu_reset_hook([&](unsigned n) { cpus.push_back(n); });
+  unlock();
+  ini.write32(ZVP_SLCR_REBOOT_STATUS, 0x5A000000);
+  EXPECT_EQ(ini.read32(ZVP_SLCR_RS_AWDT_CTRL), 0u);  // reset: system reset for both
+  slcr.apu_watchdog_reset(0);
+  EXPECT_EQ(system, 1);
+  EXPECT_TRUE(cpus.empty());
+  EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A020000u);  // state kept, AWDT0_RST alone
+  ini.write32(ZVP_SLCR_RS_AWDT_CTRL, 0x2);  // CPU1's watchdog resets CPU1 only
+  slcr.apu_watchdog_reset(1);
+  slcr.apu_watchdog_reset(0);
+  EXPECT_EQ(system, 2);
+  EXPECT_EQ(cpus, std::vector<unsigned>{1});
+  ini.write32(ZVP_SLCR_RS_AWDT_CTRL, 0x1);
+  slcr.apu_watchdog_reset(0);
+  EXPECT_EQ(system, 2);
+  EXPECT_EQ(cpus, (std::vector<unsigned>{1, 0}));
+  EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A020000u);
+  slcr.apu_watchdog_reset(1);
+  EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A040000u);
 }
 
 TEST(SlcrConfig, IdcodeAndBootModeAreParameters) {
