@@ -138,30 +138,32 @@ std::string reference_note(const Json* r) {
 }
 
 void results_section(std::ostringstream& h, const Json* r, const std::vector<Result>& res) {
-  h << "<h2>Results</h2>\n<table id=\"results\"><thead><tr><th>result</th><th>model</th><th>reference</th>"
-       "<th>error</th><th>model / reference</th></tr></thead><tbody>\n";
-  for (const auto& x : res) {
-    h << "<tr><td>" << esc(x.key) << "</td><td class=\"n\">" << shown(x.key, x.value) << "</td>";
-    if (x.has_ref) h << "<td class=\"n\">" << shown(x.key, x.ref) << "</td>" << comparison_cells(x.value, x.ref);
-    else h << "<td>-</td><td>-</td><td>-</td>";
-    h << "</tr>\n";
-  }
+  h << "<h2>Results</h2>\n<table id=\"results\"><thead><tr><th>result</th><th>value</th></tr></thead><tbody>\n";
+  for (const auto& x : res)
+    h << "<tr><td>" << esc(x.key) << "</td><td class=\"n\">" << shown(x.key, x.value) << "</td></tr>\n";
   h << "</tbody></table>\n";
 
-  // Against the seed: every result that has a reference, one chart per unit.
+  // Against the seed: the results that have a reference, with where it comes from. Times and
+  // accuracy are drawn beside their references below; other quantities here, one chart per unit.
   bool any = false;
-  for (const auto& x : res) any |= x.has_ref;
   h << "<h2>Against the seed's reference</h2>\n" << reference_note(r);
-  if (!any) {
-    h << "<p>This scenario names no reference for its results.</p>\n";
-  } else {
-    for (Unit u : {Unit::seconds, Unit::fraction, Unit::cycles, Unit::none, Unit::gops_rate, Unit::fps}) {
-      std::vector<svg::Bar> bars;
-      for (const auto& x : res)
-        if (x.has_ref && qty::unit_of(x.key) == u) bars.push_back({x.key, x.value, true, x.ref});
-      if (!bars.empty())
-        h << svg::bar_chart("vs-reference-" + std::to_string(int(u)), "Model and reference", bars, u, "reference");
-    }
+  h << "<table id=\"vs-reference\"><thead><tr><th>result</th><th>model</th><th>reference</th><th>error</th>"
+       "<th>model / reference</th></tr></thead><tbody>\n";
+  for (const auto& x : res) {
+    if (!x.has_ref) continue;
+    any = true;
+    h << "<tr><td>" << esc(x.key) << "</td><td class=\"n\">" << shown(x.key, x.value) << "</td><td class=\"n\">"
+      << shown(x.key, x.ref) << "</td>" << comparison_cells(x.value, x.ref) << "</tr>\n";
+  }
+  h << "</tbody></table>\n";
+  if (!any) h << "<p>This scenario names no reference for its results.</p>\n";
+  for (Unit u : {Unit::fraction, Unit::cycles, Unit::none, Unit::gops_rate, Unit::fps}) {
+    std::vector<svg::Bar> others;
+    for (const auto& x : res)
+      if (x.has_ref && qty::unit_of(x.key) == u && x.key.find("accuracy") == std::string::npos)
+        others.push_back({x.key, x.value, true, x.ref});
+    if (!others.empty())
+      h << svg::bar_chart("vs-reference-" + std::to_string(int(u)), "Model and reference", others, u, "reference");
   }
 
   // Times per image (every result in seconds) and accuracy (every accuracy result).
@@ -200,8 +202,8 @@ void latency_section(std::ostringstream& h, const Json* r, const std::vector<Res
     return;
   }
   std::vector<svg::Bar> bars;
-  for (const auto& x : res)
-    if (x.key == "latency_first_s" || x.key == "latency_mean_s") bars.push_back({x.key, x.value, x.has_ref, x.ref});
+  for (const auto& x : res)  // (their references are in the Times chart)
+    if (x.key == "latency_first_s" || x.key == "latency_mean_s") bars.push_back({x.key, x.value});
   h << "<p>The firmware printed no per-image times (@item lines with time_s); the first and the mean latency it "
        "reported:</p>\n"
     << svg::bar_chart("latency", "First and mean latency per image", bars, Unit::seconds, "reference");

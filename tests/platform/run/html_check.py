@@ -6,7 +6,7 @@ Checks, from Chromium's DOM dump: the page title, one row per layer of the JSON 
 layers table, one row per expectation, that every <svg class="plot"> has data marks (class
 "mark"), and that the plots the report's data call for are there (per-layer time with a bar per
 timed layer, utilisation, the timeline with a span per timed layer, accuracy, latency per image,
-a plot against the reference and the reference's source text); from the screenshot: a PNG of
+a reference bar and a table row per result with a reference, and the reference's source text); from the screenshot: a PNG of
 the window size that is not blank (enough distinct colours and non-white pixels). Offline: the
 page must not reference anything outside itself. render() and not_blank() serve the sweep page's
 check too (tests/platform/sweep/sweep_page_check.py).
@@ -28,6 +28,7 @@ class Dom(html.parser.HTMLParser):
         self.stack, self.rows, self.external = [], {}, []
         self.table = None
         self.plots = {}  # svg id -> number of elements with class "mark"
+        self.ref_marks = 0  # of them, reference bars (class "mark ref")
         self.plot = None
 
     def handle_starttag(self, tag, attrs):
@@ -44,6 +45,7 @@ class Dom(html.parser.HTMLParser):
             self.plots[self.plot] = 0
         if self.plot and "mark" in a.get("class", "").split():
             self.plots[self.plot] += 1
+            self.ref_marks += "ref" in a.get("class", "").split()
         for k in ("src", "href"):
             if k in a and not a[k].startswith("#"):
                 self.external.append(a[k])
@@ -173,8 +175,9 @@ def main():
     want, refs = expected_plots(rep)
     for pid, least in want.items():
         assert dom.plots.get(pid, 0) >= least, ("plot missing or short of marks", pid, dom.plots.get(pid), least)
-    if refs:
-        assert any(p.startswith("vs-reference-") for p in dom.plots), ("no plot against the reference", refs)
+    # Every result with a reference is drawn beside it (a reference bar each), and tabled.
+    assert dom.ref_marks >= len(refs), ("results not drawn beside their reference", refs, dom.ref_marks)
+    assert dom.rows.get("vs-reference", 0) == len(refs), ("comparison table", dom.rows, refs)
     if rep.get("reference_source"):
         assert rep["reference_source"] in dom.text, "the reference's source is not on the page"
     colours, ink = not_blank(shot, size)
