@@ -32,7 +32,7 @@ std::string text(double x, double y, const std::string& s, const char* anchor = 
 
 std::string open(const std::string& id, double w, double h, const std::string& title) {
   return "<svg xmlns='http://www.w3.org/2000/svg' id='" + esc(id) + "' class='plot' width='" + c(w) + "' height='" +
-         c(h) + "' viewBox='0 0 " + c(w) + " " + c(h) + "' role='img'><title>" + esc(title) + "</title>" +
+         c(h) + "' viewBox='0 0 " + c(w) + " " + c(h) + "' role='img' aria-label='" + esc(title) + "'>" +
          text(8, 18, title, "start", 13, " font-weight='bold'");
 }
 

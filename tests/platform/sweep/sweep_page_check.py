@@ -53,7 +53,7 @@ def main():
     res = json.load(open(os.path.join(out, "results.json")))
     size = (1300, 2600)
     shot = os.path.join(work, "sweep_page.png")
-    render(chromium, page, shot, work, size)  # every plot has marks, nothing external
+    render(chromium, page, shot, work, size, local_links=True)  # every plot has marks, no network
     s = Shapes()
     s.feed(open(page).read())
     titles = {pid: (p["texts"][0] if p["texts"] else "") for pid, p in s.plots.items()}
