@@ -147,15 +147,17 @@ void results_section(std::ostringstream& h, const Json* r, const std::vector<Res
   // accuracy are drawn beside their references below; other quantities here, one chart per unit.
   bool any = false;
   h << "<h2>Against the seed's reference</h2>\n" << reference_note(r);
-  h << "<table id=\"vs-reference\"><thead><tr><th>result</th><th>model</th><th>reference</th><th>error</th>"
-       "<th>model / reference</th></tr></thead><tbody>\n";
+  std::ostringstream rows;
   for (const auto& x : res) {
     if (!x.has_ref) continue;
     any = true;
-    h << "<tr><td>" << esc(x.key) << "</td><td class=\"n\">" << shown(x.key, x.value) << "</td><td class=\"n\">"
-      << shown(x.key, x.ref) << "</td>" << comparison_cells(x.value, x.ref) << "</tr>\n";
+    rows << "<tr><td>" << esc(x.key) << "</td><td class=\"n\">" << shown(x.key, x.value) << "</td><td class=\"n\">"
+         << shown(x.key, x.ref) << "</td>" << comparison_cells(x.value, x.ref) << "</tr>\n";
   }
-  h << "</tbody></table>\n";
+  if (any)
+    h << "<table id=\"vs-reference\"><thead><tr><th>result</th><th>model</th><th>reference</th><th>error</th>"
+         "<th>model / reference</th></tr></thead><tbody>\n"
+      << rows.str() << "</tbody></table>\n";
   if (!any) h << "<p>This scenario names no reference for its results.</p>\n";
   for (Unit u : {Unit::fraction, Unit::cycles, Unit::none, Unit::gops_rate, Unit::fps}) {
     std::vector<svg::Bar> others;
