@@ -41,11 +41,13 @@ std::string no_data(const std::string& id, const std::string& title, const std::
   return "<p class='nodata' id='" + esc(id) + "'><b>" + esc(title) + "</b>: " + esc(why) + "</p>\n";
 }
 
-// A tick's text: the value in the axis's scale, with as many decimals as the step needs.
+// A tick's text: the value in the axis's scale, with as many decimals as the step needs (2.5 ->
+// one: 0, 2.5, 5, 7.5; 0.0005 -> four).
 std::string tick_text(double v, double step) {
   if (std::fabs(v) < step * 1e-9) v = 0;
-  if (step >= 1) return qty::plain(v);
-  const int decimals = std::min(9, int(std::ceil(-std::log10(step) - 1e-9)));
+  int decimals = 0;
+  for (double s = step; decimals < 9 && std::fabs(s - std::round(s)) > 1e-9 * std::max(1.0, s); s *= 10) ++decimals;
+  if (decimals == 0) return qty::plain(std::round(v));
   char b[40];
   std::snprintf(b, sizeof b, "%.*f", decimals, v);
   return b;

@@ -56,6 +56,12 @@ TEST(SvgPlot, NiceTicks) {
   EXPECT_NEAR(t.step, 0.0005, 1e-15);
   EXPECT_NEAR(t.lo, 0, 1e-15);
   EXPECT_NEAR(t.hi, 0.002, 1e-15);
+  // Tick texts with the decimals of the step: 0.0, 2.5, 5.0 ... 12.5 ms for 11.6 ms (not 2.500).
+  const std::string bars = svg::bar_chart("b", "t", {{"x", 0.0116}}, qty::Unit::seconds);
+  EXPECT_NE(bars.find(">2.5<"), std::string::npos) << bars;
+  EXPECT_NE(bars.find(">0.0<"), std::string::npos);
+  EXPECT_NE(bars.find(">12.5<"), std::string::npos);
+  EXPECT_EQ(bars.find(">2.500<"), std::string::npos);
   t = svg::nice_ticks(5, 5, 4);  // one value: a range around it
   EXPECT_LT(t.lo, 5);
   EXPECT_GT(t.hi, 5);
