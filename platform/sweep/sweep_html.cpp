@@ -175,7 +175,8 @@ bool write_html(const SweepSpec& spec, const std::vector<PointResult>& results, 
       if (first || dots[i].y < best) {
         best = dots[i].y, first = false;
         dots[i].on_line = true;
-        dots[i].label = short_settings(*owner[i]);
+        // The scenario too when one plot holds several (the same settings may be on the front twice).
+        dots[i].label = (many && g.empty() ? dots[i].series + ": " : std::string()) + short_settings(*owner[i]);
       }
     std::string title = pareto[1] + " vs " + pareto[0];
     if (!g.empty()) title += " (" + g.substr(g.find_last_of('/') + 1) + ")";
