@@ -147,6 +147,7 @@ int cmd_run(int argc, char** argv) {
     ctx.exit_status = status;
     ctx.exit_reason = cli::exit_info().reason;
     ctx.images_total = sc.images;
+    ctx.reference_source = sc.reference_source;
     const std::string json = report_json(ctx, r, got, checks);
     if (p.has("report")) write_ok &= write_report_file(p.get("report"), json, "report");
     if (p.has("html"))

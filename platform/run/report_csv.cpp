@@ -2,6 +2,8 @@
 #include "report_csv.h"
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 #include <sstream>
 #include <vector>
 
@@ -33,6 +35,38 @@ const CsvColumn kColumns[] = {
 };
 
 std::string number(double v) { return std::isfinite(v) ? fmt_number(v) : std::string(); }
+
+// A SCALE-Sim column's value when the layer reports the quantity under another key or
+// reports what it follows from (the DTPU: utilisation, MACs; DNNWeaver: cycles), so that every
+// declared column is filled where the layer has the quantity at all. NAN when it has not.
+double first_of(const LayerRow& l, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (std::isfinite(l.number(k))) return l.number(k);
+  return NAN;
+}
+double layer_time_s(const LayerRow& l, double pl_hz) {
+  const double t = l.number("time_s");
+  if (std::isfinite(t)) return t;
+  return pl_hz > 0 ? l.number("cycles") / pl_hz : NAN;  // accelerator cycles at the PL clock
+}
+double layer_gops(const LayerRow& l) {
+  const double g = l.number("gops");
+  return std::isfinite(g) ? g : 2 * l.number("macs") / 1e9;  // 2 operations per MAC
+}
+double column_value(const LayerRow& l, const std::string& key, double pl_hz) {
+  if (key == "time_s") return layer_time_s(l, pl_hz);
+  if (key == "gops") return layer_gops(l);
+  if (key == "efficiency") return first_of(l, {"efficiency", "utilisation"});
+  if (key == "gops_per_s") {
+    const double r = l.number("gops_per_s");
+    return std::isfinite(r) ? r : layer_gops(l) / layer_time_s(l, pl_hz);
+  }
+  return l.number(key);
+}
+double total_cycles(const LayerRow& l, double pl_hz) {
+  const double c = l.number("cycles");
+  return std::isfinite(c) ? c : std::round(l.number("time_s") * pl_hz);
+}
 
 std::string title_of(const std::string& header) {  // "Time (s)" -> "Time"
   auto p = header.find(" (");
@@ -91,8 +125,8 @@ std::string layer_csv(const Results& results, const std::map<std::string, double
       f << ',';
       auto t = l.text.find(c.key);
       if (t != l.text.end()) f << csv_field(t->second);
-      else if (c.cycles) f << number(std::round(l.number(c.key) * c.scale));
-      else f << number(l.number(c.key) * c.scale);
+      else if (c.cycles) f << number(total_cycles(l, c.scale));
+      else f << number(column_value(l, c.key, pl_clock_hz) * c.scale);
     }
     for (const auto& r : refs) {
       auto it = reference.find(l.name + "." + r.key);

@@ -1,11 +1,13 @@
 // The HTML report of a run (`zvp run --html FILE.html`, `zvp report REPORT.json -o FILE.html`):
 // one self-contained page rendered from the JSON report (report_json.h) — the run summary, the
-// parameters, the expectations with pass/fail, the results beside the seed's references, the
-// per-layer table with model/seed bars and efficiency, and a timeline of the layers.
+// expectations with pass/fail, the results with units, each result beside the seed's reference
+// with the reference's source named (board, software stack, seed table), charts of the times,
+// cycle counts and accuracy, the latency per image, per-layer time and utilisation, a timeline
+// of the layers, and the parameters.
 //
-// Plots are inline SVG written by this file: no script, no stylesheet or font to fetch, so the
-// page reads offline, prints, and renders the same in any browser (tests/platform/run checks it
-// in headless Chromium). Sweeps have their own page with plots (platform/sweep/sweep_html.cpp).
+// Plots are inline SVG (svg_plot.h): no script, no stylesheet or font to fetch, so the page reads
+// offline, prints, and renders the same in any browser (tests/platform/run checks one report per
+// design in headless Chromium). Sweeps have their own page (platform/sweep/sweep_html.cpp).
 #pragma once
 #include <boost/json/value.hpp>
 

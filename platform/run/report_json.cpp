@@ -92,6 +92,15 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
   r["layers"] = layers_array(results, ctx.reference);
   json::object& reference = r["reference"].emplace_object();
   for (const auto& [k, v] : ctx.reference) reference[k] = number(v);
+  if (!ctx.reference_source.empty()) r["reference_source"] = ctx.reference_source;
+  // One row per @item line (per input: its id and columns), for the per-image plots.
+  json::array& items = r["items"].emplace_array();
+  for (const auto& it : results.items) {
+    json::object o{{"id", it.id}};
+    for (const auto& [k, v] : it.text) o[k] = v;
+    for (const auto& [k, v] : it.values) o[k] = number(v);
+    items.push_back(std::move(o));
+  }
   // Every parameter that differs from its model default, with where its value came from:
   // enough to reproduce the run from the report.
   json::object& params = r["params"].emplace_object();

@@ -27,6 +27,7 @@ struct ReportContext {
   int exit_status = 0;
   std::string exit_reason;
   uint32_t images_total = 0;             // run.images / --images (0 = the firmware's default)
+  std::string reference_source;          // the scenario's reference.source ("" = not given)
 };
 
 std::string report_json(const ReportContext& ctx, const RunResult& run, const Results& results,

@@ -257,8 +257,13 @@ static Scenario parse_checked(const YAML::Node& root, const std::string& path, c
     s.expect.regression = bands(e["regression"], "expect.regression", path, s.expect.depends);
   }
   if (YAML::Node r = root["reference"]) {
-    if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers");
-    for (auto it : r) s.reference[it.first.Scalar()] = as<double>(it.second, "reference." + it.first.Scalar(), path);
+    if (!r.IsMap()) throw ConfigError(path + ": 'reference' must map names to numbers (and 'source' to text)");
+    for (auto it : r) {
+      const std::string key = it.first.Scalar();
+      // `source`: where the numbers come from (board, software stack, seed table), shown with them.
+      if (key == "source") s.reference_source = as<std::string>(it.second, "reference.source", path);
+      else s.reference[key] = as<double>(it.second, "reference." + key, path);
+    }
   }
   return s;
 }

@@ -71,6 +71,8 @@ struct Scenario {
   Expectations expect;
   // Reference numbers from the seeds, printed beside the model's (informational).
   std::map<std::string, double> reference;
+  // reference.source: what the reference numbers are (board, software stack, seed and table).
+  std::string reference_source;
 };
 
 // True when the scenario's regression bands describe this run: no parameter came from outside

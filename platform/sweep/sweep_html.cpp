@@ -1,39 +1,23 @@
-// DIR/index.html (sweep_outputs.h): one self-contained page — inline SVG, no scripts, no network
-// — with a scatter plot of each point-level metric against each axis (one colour per scenario
-// and timing mode) and a Pareto view of two metrics (both lower-is-better), the front drawn as
-// a line (pareto_view: one per scenario, a reference line, ringed points, labels on the front).
+// DIR/index.html (sweep_outputs.h): one self-contained page — inline SVG (svg_plot.h), no
+// scripts, no network — with a scatter plot of each metric the sweep file names against each
+// axis (one colour per scenario and timing mode; layers.* metrics one colour per layer), and a
+// Pareto view of two metrics (both lower-is-better) whose front is drawn as a line and labelled
+// with its points' parameter values (pareto_view: one per scenario, a reference line, rings).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <map>
-
-#include "html_text.h"
 #include <set>
 
+#include "html_text.h"
+#include "quantity.h"
+#include "svg_plot.h"
 #include "sweep_outputs.h"
 
 namespace zvp::sweep {
 
 namespace {
 
-const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
-
 using html::esc;
-using html::num;
-
-struct Dot {
-  double x, y;
-  std::string series, label;
-  bool marked = false;  // ringed (pareto_view.mark)
-};
-
-// Pareto-view extras: a horizontal line at y (if has_line), a legend for the rings, labels on
-// the front's points.
-struct Extras {
-  bool has_line = false, labels = false;
-  double line_y = 0;
-  std::string line_label, mark_label;
-};
 
 // The series of a point: its scenario (file name) and timing mode when the sweep varies them.
 std::string series_of(const PointResult& r, bool many_scenarios) {
@@ -54,87 +38,67 @@ std::string short_settings(const Point& p) {
   return s;
 }
 
-// One scatter plot; `categories` (non-empty) labels integer x positions.
-std::string plot(const std::string& title, const std::string& xlabel, const std::string& ylabel,
-                 const std::vector<Dot>& dots, const std::vector<std::string>& categories, bool front,
-                 const Extras& ex = Extras()) {
-  const double W = ex.labels ? 900 : 520, H = ex.labels ? 420 : 320, L = 70, R = 150, T = 30, B = 50;
-  std::string s = "<svg xmlns='http://www.w3.org/2000/svg' width='" + num(W) + "' height='" + num(H) + "'>";
-  s += "<text x='" + num(L) + "' y='18' font-size='13' font-weight='bold'>" + esc(title) + "</text>";
-  if (dots.empty()) return s + "<text x='" + num(L) + "' y='60'>no data</text></svg>";
-  double x0 = dots[0].x, x1 = x0, y0 = dots[0].y, y1 = y0;
-  for (const auto& d : dots) {
-    x0 = std::min(x0, d.x), x1 = std::max(x1, d.x), y0 = std::min(y0, d.y), y1 = std::max(y1, d.y);
+// An axis: numeric (with the unit its values carry, "50MHz" -> MHz) or categories.
+struct AxisView {
+  bool numeric = true;
+  std::string unit;
+};
+AxisView view_of(const Axis& a) {
+  AxisView v;
+  for (const auto& value : a.values) {
+    double d;
+    std::string u;
+    v.numeric &= split_number(value, d, u);
+    if (v.unit.empty()) v.unit = u;
   }
-  if (ex.has_line) y0 = std::min(y0, ex.line_y), y1 = std::max(y1, ex.line_y);
-  if (x1 == x0) x0 -= 0.5, x1 += 0.5;
-  if (y1 == y0) y0 -= std::abs(y0) * 0.1 + 1e-12, y1 += std::abs(y1) * 0.1 + 1e-12;
-  auto px = [&](double x) { return L + (x - x0) / (x1 - x0) * (W - L - R); };
-  auto py = [&](double y) { return H - B - (y - y0) / (y1 - y0) * (H - T - B); };
-  s += "<rect x='" + num(L) + "' y='" + num(T) + "' width='" + num(W - L - R) + "' height='" + num(H - T - B) +
-       "' fill='none' stroke='#888'/>";
-  for (int i = 0; i <= 4; ++i) {  // y ticks
-    double v = y0 + (y1 - y0) * i / 4;
-    s += "<text x='" + num(L - 4) + "' y='" + num(py(v) + 4) + "' font-size='10' text-anchor='end'>" + num(v) + "</text>";
-  }
-  if (!categories.empty()) {
-    for (size_t i = 0; i < categories.size(); ++i)
-      s += "<text x='" + num(px(double(i))) + "' y='" + num(H - B + 14) + "' font-size='10' text-anchor='middle'>" +
-           esc(categories[i]) + "</text>";
-  } else {
-    for (int i = 0; i <= 4; ++i) {
-      double v = x0 + (x1 - x0) * i / 4;
-      s += "<text x='" + num(px(v)) + "' y='" + num(H - B + 14) + "' font-size='10' text-anchor='middle'>" + num(v) + "</text>";
+  return v;
+}
+
+double x_of(const Axis& a, const AxisView& view, const Point& p) {
+  std::string v;
+  for (const auto& [k, val] : p.settings)
+    if (k == a.path) v = val;
+  double x = 0;
+  std::string u;
+  if (view.numeric) split_number(v, x, u);
+  else x = double(std::find(a.values.begin(), a.values.end(), v) - a.values.begin());
+  return x;
+}
+
+svg::ScatterAxes axes_for(const Axis& a, const AxisView& view, const std::string& metric) {
+  svg::ScatterAxes ax;
+  ax.x_title = a.path;
+  ax.x_unit_text = view.unit;
+  ax.y_title = metric;
+  ax.y_unit = qty::unit_of(metric);
+  if (!view.numeric) ax.x_categories = a.values;
+  return ax;
+}
+
+// Metric `m` of every point against axis `a` (layers.*: one dot per point and layer).
+std::string metric_plot(const Axis& a, const std::string& m, const std::vector<PointResult>& results, bool many,
+                        size_t n) {
+  const AxisView view = view_of(a);
+  const bool layer = m.rfind("layers.", 0) == 0;
+  std::vector<svg::Dot> dots;
+  for (const auto& r : results) {
+    const double x = x_of(a, view, *r.point);
+    const std::string where = r.point->id + " " + describe(*r.point);
+    if (!layer) {
+      auto it = r.metrics.find(m);
+      if (it != r.metrics.end())
+        dots.push_back(
+            {x, it->second, series_of(r, many), where + ": " + qty::format(it->second, qty::unit_of(m)), ""});
+      continue;
+    }
+    for (const auto& l : r.layers) {
+      auto it = l.values.find(m);
+      if (it == l.values.end()) continue;
+      const std::string series = (many ? series_of(r, many) + " " : std::string()) + l.name;
+      dots.push_back({x, it->second, series, where + " " + l.name + ": " + qty::format(it->second, qty::unit_of(m)), ""});
     }
   }
-  s += "<text x='" + num(L + (W - L - R) / 2) + "' y='" + num(H - 12) + "' font-size='11' text-anchor='middle'>" +
-       esc(xlabel) + "</text>";
-  s += "<text x='12' y='" + num(T + (H - T - B) / 2) + "' font-size='11' text-anchor='middle' transform='rotate(-90 12 " +
-       num(T + (H - T - B) / 2) + ")'>" + esc(ylabel) + "</text>";
-  std::map<std::string, size_t> series;
-  for (const auto& d : dots) series.emplace(d.series, series.size());
-  if (front) {  // Pareto front, both metrics lower-is-better: sort by x, keep strictly falling y
-    std::vector<Dot> sorted = dots;
-    std::sort(sorted.begin(), sorted.end(), [](const Dot& a, const Dot& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-    std::string pts, labels;
-    double best = 0;
-    bool first = true;
-    int k = 0;  // labels in rows from the plot's top, each on a leader line to its point
-    for (const auto& d : sorted)
-      if (first || d.y < best) {
-        best = d.y, first = false;
-        pts += num(px(d.x)) + "," + num(py(d.y)) + " ";
-        if (ex.labels) {
-          const double ly = T + 14 + 12 * k++, lx = W - R - 8;
-          labels += "<line x1='" + num(px(d.x)) + "' y1='" + num(py(d.y)) + "' x2='" + num(lx) + "' y2='" + num(ly - 3) +
-                    "' stroke='#bbb'/><text x='" + num(lx) + "' y='" + num(ly) + "' font-size='9' text-anchor='end'>" +
-                    esc(d.label) + "</text>";
-        }
-      }
-    s += "<polyline points='" + pts + "' fill='none' stroke='#444' stroke-dasharray='4 3'/>" + labels;
-  }
-  if (ex.has_line)
-    s += "<line x1='" + num(L) + "' x2='" + num(W - R) + "' y1='" + num(py(ex.line_y)) + "' y2='" + num(py(ex.line_y)) +
-         "' stroke='#000'/><text x='" + num(W - R - 4) + "' y='" + num(py(ex.line_y) - 4) +
-         "' font-size='10' text-anchor='end'>" + esc(ex.line_label) + " " + num(ex.line_y) + "</text>";
-  for (const auto& d : dots) {
-    const char* c = kColours[series[d.series] % 8];
-    s += "<circle cx='" + num(px(d.x)) + "' cy='" + num(py(d.y)) + "' r='4' fill='" + c + "'><title>" + esc(d.label) +
-         "</title></circle>";
-    if (d.marked) s += "<circle cx='" + num(px(d.x)) + "' cy='" + num(py(d.y)) + "' r='7' fill='none' stroke='#000'/>";
-  }
-  size_t i = 0;
-  for (const auto& [name, k] : series) {
-    double y = T + 12 + 16 * double(i++);
-    s += "<circle cx='" + num(W - R + 12) + "' cy='" + num(y - 4) + "' r='4' fill='" + kColours[k % 8] + "'/>";
-    s += "<text x='" + num(W - R + 20) + "' y='" + num(y) + "' font-size='10'>" + esc(name) + "</text>";
-  }
-  if (!ex.mark_label.empty()) {
-    const double y = T + 12 + 16 * double(i);
-    s += "<circle cx='" + num(W - R + 12) + "' cy='" + num(y - 4) + "' r='6' fill='none' stroke='#000'/>";
-    s += "<text x='" + num(W - R + 20) + "' y='" + num(y) + "' font-size='10'>" + esc(ex.mark_label) + "</text>";
-  }
-  return s + "</svg>\n";
+  return svg::scatter("plot-" + std::to_string(n), m + " vs " + a.path, dots, axes_for(a, view, m));
 }
 
 }  // namespace
@@ -148,77 +112,75 @@ bool write_html(const SweepSpec& spec, const std::vector<PointResult>& results, 
   std::set<std::string> scenarios;
   for (const auto& r : results) scenarios.insert(r.point->scenario);
   const bool many = scenarios.size() > 1;
-  std::vector<std::string> metrics;
-  for (const auto& m : spec.metrics)
-    if (m.rfind("layers.", 0) != 0) metrics.push_back(m);
   size_t ok = 0;
   for (const auto& r : results) ok += r.run.ok();
   f << "<!DOCTYPE html><html><head><meta charset='utf-8'><title>zvp sweep " << esc(spec.file)
-    << "</title><style>body{font-family:sans-serif;margin:20px}svg{margin:6px;border:1px solid #eee}</style></head><body>\n";
+    << "</title><style>body{font-family:sans-serif;margin:20px}svg.plot{margin:6px;border:1px solid #eee;"
+       "vertical-align:top}</style></head><body>\n";
   f << "<h1>zvp sweep</h1><p>" << esc(spec.file) << ": " << results.size() << " points, " << ok
     << " succeeded. Data: <a href='results.csv'>results.csv</a>, <a href='results.json'>results.json</a>. "
        "Hover a dot for its point.</p>\n";
+  size_t n = 0;
   for (const auto& a : spec.axes) {
     if (a.path == "sim.timing") continue;  // the timing mode is the colour
-    bool numeric = true;
-    for (const auto& v : a.values) {
-      double d;
-      std::string u;
-      numeric &= split_number(v, d, u);
-    }
     f << "<h2>against " << esc(a.path) << "</h2>\n";
-    for (const auto& m : metrics) {
-      std::vector<Dot> dots;
-      for (const auto& r : results) {
-        auto it = r.metrics.find(m);
-        if (it == r.metrics.end()) continue;
-        std::string v;
-        for (const auto& [k, val] : r.point->settings) if (k == a.path) v = val;
-        double x = 0;
-        std::string u;
-        if (numeric) split_number(v, x, u);
-        else x = double(std::find(a.values.begin(), a.values.end(), v) - a.values.begin());
-        dots.push_back({x, it->second, series_of(r, many), r.point->id + " " + describe(*r.point)});
-      }
-      f << plot(m + " vs " + a.path, a.path, m, dots, numeric ? std::vector<std::string>{} : a.values, false);
-    }
+    for (const auto& m : spec.metrics) f << metric_plot(a, m, results, many, n++);
   }
   std::vector<std::string> pareto = spec.pareto;
-  if (pareto.empty() && metrics.size() >= 2) pareto = {metrics[0], metrics[1]};
-  if (pareto.size() == 2) {
-    // One plot for all points, or one per base scenario (pareto_view.per_scenario).
-    std::vector<std::string> groups = {""};
-    if (spec.pareto_per_scenario) {
-      groups.clear();
-      for (const auto& sc : scenarios) groups.push_back(sc);
+  if (pareto.empty() && spec.metrics.size() >= 2 && spec.metrics[0].rfind("layers.", 0) != 0 &&
+      spec.metrics[1].rfind("layers.", 0) != 0)
+    pareto = {spec.metrics[0], spec.metrics[1]};
+  if (pareto.size() != 2) {
+    f << "</body></html>\n";
+    return bool(f);
+  }
+  // One plot for all points, or one per base scenario (pareto_view.per_scenario).
+  std::vector<std::string> groups = {""};
+  if (spec.pareto_per_scenario) groups.assign(scenarios.begin(), scenarios.end());
+  f << "<h2>Pareto view</h2><p>Both lower is better; the dashed line is the front, its points labelled with their "
+       "parameter values.";
+  if (!spec.pareto_mark.empty()) f << " Ringed: " << esc(spec.pareto_mark) << " is non-zero.";
+  if (!spec.pareto_line.empty()) f << " The solid line: " << esc(spec.pareto_line) << ".";
+  f << "</p>\n";
+  for (const auto& g : groups) {
+    std::vector<svg::Dot> dots;
+    std::vector<const Point*> owner;  // the point of each dot
+    svg::ScatterAxes ax;
+    ax.x_title = pareto[0], ax.y_title = pareto[1];
+    ax.x_unit = qty::unit_of(pareto[0]), ax.y_unit = qty::unit_of(pareto[1]);
+    ax.hline_label = spec.pareto_line;
+    ax.ring_label = spec.pareto_mark;
+    ax.width = 760, ax.height = 440;
+    for (const auto& r : results) {
+      if (!g.empty() && r.point->scenario != g) continue;
+      auto a = r.metrics.find(pareto[0]), b = r.metrics.find(pareto[1]);
+      if (a == r.metrics.end() || b == r.metrics.end()) continue;
+      svg::Dot d{a->second, b->second, series_of(r, many && g.empty()), r.point->id + " " + describe(*r.point), ""};
+      auto m = r.metrics.find(spec.pareto_mark);
+      d.ringed = !spec.pareto_mark.empty() && m != r.metrics.end() && m->second != 0;
+      auto l = r.metrics.find(spec.pareto_line);
+      if (!spec.pareto_line.empty() && l != r.metrics.end()) ax.has_hline = true, ax.hline = l->second;
+      dots.push_back(std::move(d));
+      owner.push_back(r.point);
     }
-    f << "<h2>Pareto view</h2><p>Both lower is better; the dashed line is the front.";
-    if (spec.pareto_labels) f << " The front's points carry their settings.";
-    if (!spec.pareto_mark.empty()) f << " Ringed: " << esc(spec.pareto_mark) << " is non-zero.";
-    if (!spec.pareto_line.empty()) f << " The solid line: " << esc(spec.pareto_line) << ".";
-    f << "</p>\n";
-    for (const auto& g : groups) {
-      std::vector<Dot> dots;
-      Extras ex;
-      ex.labels = spec.pareto_labels;
-      ex.line_label = spec.pareto_line;
-      ex.mark_label = spec.pareto_mark.empty() ? "" : spec.pareto_mark;
-      for (const auto& r : results) {
-        if (!g.empty() && r.point->scenario != g) continue;
-        auto a = r.metrics.find(pareto[0]), b = r.metrics.find(pareto[1]);
-        if (a == r.metrics.end() || b == r.metrics.end()) continue;
-        Dot d{a->second, b->second, series_of(r, many && g.empty()),
-              spec.pareto_labels ? short_settings(*r.point) : r.point->id + " " + describe(*r.point)};
-        auto m = r.metrics.find(spec.pareto_mark);
-        d.marked = !spec.pareto_mark.empty() && m != r.metrics.end() && m->second != 0;
-        auto l = r.metrics.find(spec.pareto_line);
-        if (!spec.pareto_line.empty() && l != r.metrics.end()) ex.has_line = true, ex.line_y = l->second;
-        dots.push_back(std::move(d));
+    // The front: by x, each point strictly below every point left of it.
+    std::vector<size_t> order(dots.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t p, size_t q) {
+      return dots[p].x < dots[q].x || (dots[p].x == dots[q].x && dots[p].y < dots[q].y);
+    });
+    double best = 0;
+    bool first = true;
+    for (size_t i : order)
+      if (first || dots[i].y < best) {
+        best = dots[i].y, first = false;
+        dots[i].on_line = true;
+        // The scenario too when one plot holds several (the same settings may be on the front twice).
+        dots[i].label = (many && g.empty() ? dots[i].series + ": " : std::string()) + short_settings(*owner[i]);
       }
-      std::string title = pareto[1] + " vs " + pareto[0];
-      if (!g.empty()) title += " (" + g.substr(g.find_last_of('/') + 1) + ")";
-      f << plot(title, pareto[0], pareto[1], dots, {}, true, ex);
-    }
+    std::string title = pareto[1] + " vs " + pareto[0];
+    if (!g.empty()) title += " (" + g.substr(g.find_last_of('/') + 1) + ")";
+    f << svg::scatter("pareto-" + std::to_string(n++), title, dots, ax);
   }
   f << "</body></html>\n";
   return bool(f);

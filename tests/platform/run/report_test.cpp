@@ -87,6 +87,8 @@ TEST(ReportJson, SchemaKeysExtrasLayersParams) {
     "c1.time_s": 0.002,
     "fps": 4
   },
+  "items": [
+  ],
   "params": {
     "pl_design": "none",
     "sim.timing": {

@@ -53,6 +53,10 @@ void dtpu_report_print(const dtpu_report *r, const dtpu_net *net, unsigned rows,
         dtpu_print_fixed(" utilisation=", c->macs, c->busy * rows * cols, 4);
         /* GOPS while the MXU is busy: 2 ops per MAC at the core clock */
         dtpu_print_fixed(" mxu_gops=", 2u * c->macs * r->dev->clock_khz, c->busy * 1000000u, 4);
+        /* The time of the layer's adapter steps per input, on the CPU's global timer (MXU busy
+         * time, DMA and the ARM's programming of each step): the report's per-layer time and
+         * timeline (the busy cycles alone leave out the ARM's share). */
+        dtpu_print_fixed(" time_s=", r->ticks[l], (uint64_t)n * tick_hz, 7);
         printf(" bytes_to=%u bytes_from=%u stall_cycles=%u out_stall_cycles=%u steps=%u weight_loads=%u\n",
                (unsigned)(r->to[l] / n), (unsigned)(r->from[l] / n), (unsigned)(c->stall / n),
                (unsigned)(c->out_stall / n), (unsigned)(c->steps / n), (unsigned)(c->weight_loads / n));
