@@ -109,11 +109,15 @@ uint32_t zvp_hal_dma_from_dev(void *p, uint32_t len)
     const uint32_t a = phys_of(p, len);
     if (a)
         return a;
+    /* A buffer whose last transfer never completed (a driver's error path) takes its old entry. */
+    int slot = -1;
     for (int i = 0; i < MAX_PENDING; i++)
-        if (!pending[i].user) {
-            pending[i] = (pending_out){p, bounce(len), len};
-            return phys_of(pending[i].bounce, len);
-        }
+        if (pending[i].user == p || (slot < 0 && !pending[i].user))
+            slot = i;
+    if (slot >= 0) {
+        pending[slot] = (pending_out){p, bounce(len), len};
+        return phys_of(pending[slot].bounce, len);
+    }
     zvp_hal_fatal("more than %d DMA transfers to memory outstanding", MAX_PENDING);
 }
 
