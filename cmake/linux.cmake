@@ -31,7 +31,11 @@ endif()
 
 add_custom_target(linux_images
   COMMAND bash ${PROJECT_SOURCE_DIR}/tools/linux/build_kernel.sh ${ZVP_LINUX_DIR}
-  COMMAND bash ${PROJECT_SOURCE_DIR}/tools/linux/build_initramfs.sh ${ZVP_LINUX_DIR}
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tools/linux/build_initramfs.sh ${ZVP_LINUX_DIR} ${ZVP_FIRMWARE_OUT}/linux
   USES_TERMINAL
   COMMENT "Linux kernel, mainline Zynq DTBs and initramfs in ${ZVP_LINUX_DIR}"
   VERBATIM)
+# The initramfs's /bin gets the Linux user-space apps (firmware/linux) when firmware is built.
+if(ZVP_BUILD_FIRMWARE)
+  add_dependencies(linux_images firmware_linux)
+endif()

@@ -4,7 +4,9 @@
 # (rootfs/init) and /dev/console. Made without root privileges: the kernel's own gen_init_cpio
 # (compiled from the unpacked source, <out>/src) writes the archive from a file list, and every
 # entry carries the same owner and time, so the same inputs give the same bytes.
-# Usage: tools/linux/build_initramfs.sh <out>   (after build_kernel.sh <out> unpacked the source)
+# With <apps>, a folder of static ARM Linux programs (firmware/linux's: the PL apps over
+# /dev/uioN), each one goes into /bin.
+# Usage: tools/linux/build_initramfs.sh <out> [<apps>]   (after build_kernel.sh <out> unpacked the source)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$(cd "${1:?usage: build_initramfs.sh <out>}" && pwd)
@@ -26,6 +28,15 @@ mkdir -p "$STAGE"
 cp "$BUSYBOX" "$STAGE/busybox"
 cp "$HERE/rootfs/init" "$STAGE/init"
 touch -d @0 "$STAGE/busybox" "$STAGE/init"
+APPS=()
+if [ -n "${2:-}" ] && [ -d "$2" ]; then
+  for app in "$2"/*; do
+    [ -f "$app" ] && [ -x "$app" ] || continue
+    cp "$app" "$STAGE/${app##*/}"
+    touch -d @0 "$STAGE/${app##*/}"
+    APPS+=("${app##*/}")
+  done
+fi
 
 LIST=$OUT/initramfs.list
 {
@@ -34,6 +45,7 @@ LIST=$OUT/initramfs.list
   echo "nod /dev/console 0600 0 0 c 5 1"
   echo "file /init $STAGE/init 0755 0 0"
   echo "file /bin/busybox $STAGE/busybox 0755 0 0"
+  for app in "${APPS[@]}"; do echo "file /bin/$app $STAGE/$app 0755 0 0"; done
   "$HERE/applets.sh" "$BUSYBOX" | while read -r applet; do
     [ "$applet" = busybox ] || echo "slink /bin/$applet busybox 0777 0 0"
   done
@@ -42,4 +54,4 @@ n=$(grep -c '^slink' "$LIST")
 [ "$n" -gt 100 ] || { echo "[initramfs] only $n applets found in $BUSYBOX" >&2; exit 1; }
 "$OUT/gen_init_cpio" -t 0 "$LIST" | gzip -9 -n > "$OUT/initramfs.cpio.gz.tmp"
 mv "$OUT/initramfs.cpio.gz.tmp" "$OUT/initramfs.cpio.gz"
-echo "[initramfs] $OUT/initramfs.cpio.gz ($(stat -c %s "$OUT/initramfs.cpio.gz") bytes, busybox + $n applet links)"
+echo "[initramfs] $OUT/initramfs.cpio.gz ($(stat -c %s "$OUT/initramfs.cpio.gz") bytes, busybox + $n applet links${APPS[*]:+ + ${APPS[*]}})"

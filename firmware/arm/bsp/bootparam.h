@@ -23,6 +23,10 @@ typedef struct bsp_bootparams {
     uint32_t cpu_hz; /* the board's Cortex-A9 clock (the global timer counts at half) */
 } bsp_bootparams;
 
+#ifdef ZVP_HAL_LINUX
+/* Linux user space: from the program's command line (firmware/linux/hal). */
+bsp_bootparams bsp_bootparam(void);
+#else
 static inline bsp_bootparams bsp_bootparam(void)
 {
     const zvp_bootparam *bp = (const zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
@@ -35,6 +39,7 @@ static inline bsp_bootparams bsp_bootparam(void)
     }
     return p;
 }
+#endif
 
 /* Progress of a quiet run for the runner (zvp_report.h): `done` of `total` inputs finished.
  * Two plain stores into the block, none without the runner's magic (a board keeps its DDR). */

@@ -29,6 +29,12 @@ static inline uint8_t bsp_in8(uint32_t addr)
 static inline void bsp_dsb(void) { __asm__ volatile("dsb" ::: "memory"); }
 static inline void bsp_dmb(void) { __asm__ volatile("dmb" ::: "memory"); }
 static inline void bsp_isb(void) { __asm__ volatile("isb" ::: "memory"); }
+#ifdef ZVP_HAL_LINUX
+/* Linux user space (bsp/hal.h): waits for an interrupt of a device the program attached
+ * (bsp_irq_attach) and runs its handler, so a driver's "while (!done) bsp_wfi();" works unchanged. */
+void bsp_wfi(void);
+#else
 static inline void bsp_wfi(void) { __asm__ volatile("wfi" ::: "memory"); }
+#endif
 
 #endif

@@ -22,6 +22,12 @@ uint32_t bsp_irq_unhandled_count(void);
 uint32_t bsp_irq_spurious_count(void);
 
 /* CPSR.I control. bsp_cpu_irq_disable returns the previous state for bsp_cpu_irq_restore. */
+#ifdef ZVP_HAL_LINUX
+/* Linux user space: the handlers run from bsp_wfi, there is no CPSR.I to change. */
+static inline void bsp_cpu_irq_enable(void) {}
+static inline uint32_t bsp_cpu_irq_disable(void) { return 0x80u; }
+static inline void bsp_cpu_irq_restore(uint32_t cpsr) { (void)cpsr; }
+#else
 static inline void bsp_cpu_irq_enable(void) { __asm__ volatile("cpsie i" ::: "memory"); }
 static inline uint32_t bsp_cpu_irq_disable(void)
 {
@@ -34,6 +40,7 @@ static inline void bsp_cpu_irq_restore(uint32_t cpsr)
     if (!(cpsr & 0x80u))
         __asm__ volatile("cpsie i" ::: "memory");
 }
+#endif
 
 /* FIQ hook (weak; default: ignore). */
 void bsp_fiq_handler(void);

@@ -15,6 +15,7 @@
 
 #include "bsp/bootparam.h"
 #include "bsp/bsp.h"
+#include "bsp/hal.h"
 #include "drivers/dtpu/dtpu_app.h"
 #include "golden/dtpu/dtpu_mxu.h"
 #include "golden/dtpu/dtpu_net.h"
@@ -43,7 +44,7 @@ int main(void)
     const dtpu_net *net = psel == 0 ? &dtpu_mnist_net8 : psel == 1 ? &dtpu_mnist_net16 : &dtpu_mnist_net32;
     const uint32_t mode = dtpu_net_mode(net->bits) | (wrap ? 0u : DTPU_CSR_WIDE);
 
-    const uint8_t *f = (const uint8_t *)ZVP_LENET_DATA_BASE;
+    const uint8_t *f = (const uint8_t *)HAL_MEM(ZVP_LENET_DATA_BASE);
     if (memcmp(f, "ZVPMNIST", 8) != 0 || rd32(f + 16) != 28 || rd32(f + 20) != 28) {
         printf("dtpu_mnist: no ZVPMNIST file at 0x%08x\n", (unsigned)ZVP_LENET_DATA_BASE);
         return 2;

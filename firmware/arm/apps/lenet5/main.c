@@ -23,6 +23,7 @@
 
 #include "bsp/bootparam.h"
 #include "bsp/bsp.h"
+#include "bsp/hal.h"
 #include "drivers/axidma/axidma.h"
 #include "drivers/axitimer/axitimer.h"
 #include "drivers/lenet_ip/lenet_ip.h"
@@ -35,6 +36,7 @@
 #define IMAGE_BYTES ZVP_LENET_INPUT_IMAGE_BYTES
 #define PL_HZ 125000000u /* FCLK_CLK0 of the design: the AXI Timer's clock */
 #define DMA_LENGTH_WIDTH 14u
+#define TIMER HAL_REGS(ZVP_LENET_TIMER_BASE)
 
 static axidma_dev dma;
 static lenet_ip_dev ip;
@@ -49,7 +51,7 @@ static void predict_isr(void *arg)
     (void)arg;
     const uint32_t st = lenet_ip_interrupt_get_status(&ip);
     if (st & LENET_IP_IRQ_DONE) {
-        const uint32_t now = axitimer_value(ZVP_LENET_TIMER_BASE, 1);
+        const uint32_t now = axitimer_value(TIMER, 1);
         if (lenet_ip_get_output_r_vld(&ip) && results_n < MAX_IMAGES) {
             pred[results_n] = (uint8_t)lenet_ip_get_output_r(&ip);
             t_end[results_n] = now;
@@ -84,7 +86,7 @@ static void wait_count(volatile uint32_t *counter, uint32_t target)
 
 static int dma_init(void)
 {
-    if (axidma_init(&dma, ZVP_LENET_DMA_BASE, DMA_LENGTH_WIDTH) != 0)
+    if (axidma_init(&dma, HAL_REGS(ZVP_LENET_DMA_BASE), DMA_LENGTH_WIDTH) != 0)
         return -1;
     axidma_irq_enable(&dma, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
     return bsp_irq_attach(ZVP_IRQ_LENET_DMA_MM2S, dma_isr, 0);
@@ -92,7 +94,7 @@ static int dma_init(void)
 
 static int predict_init(void)
 {
-    lenet_ip_init(&ip, ZVP_LENET_PREDICT_BASE);
+    lenet_ip_init(&ip, HAL_REGS(ZVP_LENET_PREDICT_BASE));
     lenet_ip_interrupt_enable(&ip, LENET_IP_IRQ_DONE);
     lenet_ip_interrupt_global_enable(&ip);
     if (bsp_irq_attach(ZVP_IRQ_LENET_PREDICT, predict_isr, 0) != 0)
@@ -105,7 +107,7 @@ static int predict_init(void)
 /* Locates (or builds) the network inputs; returns the image count, 0 on a bad file. */
 static uint32_t find_inputs(const uint8_t **images, const uint8_t **labels, uint32_t limit)
 {
-    const uint8_t *f = (const uint8_t *)ZVP_LENET_DATA_BASE;
+    const uint8_t *f = (const uint8_t *)HAL_MEM(ZVP_LENET_DATA_BASE);
     if (memcmp(f, "ZVPLNIN1", 8) == 0) {
         const uint32_t n = rd32(f + ZVP_LENET_INPUT_COUNT);
         if (rd32(f + ZVP_LENET_INPUT_SIDE) != 32 || rd32(f + ZVP_LENET_INPUT_PIXEL_BYTES) != 2 || n == 0 ||
@@ -128,7 +130,7 @@ static uint32_t find_inputs(const uint8_t **images, const uint8_t **labels, uint
             printf("lenet5: bad ZVPMNIST header\n");
             return 0;
         }
-        uint8_t *work = (uint8_t *)ZVP_LENET_WORK_BASE;
+        uint8_t *work = (uint8_t *)HAL_MEM(ZVP_LENET_WORK_BASE);
         const uint32_t use = (limit != 0 && limit < n) ? limit : n; /* convert only what runs */
         for (uint32_t i = 0; i < use; i++)
             lenet_image_to_fixed(f + 24 + i * 784u, lenet_lite_fixed_weights.fmt.input,
@@ -162,8 +164,8 @@ int main(void)
         printf("lenet5: DMA or predict IP initialisation failed\n");
         return 1;
     }
-    axitimer_init(ZVP_LENET_TIMER_BASE);
-    axitimer_start(ZVP_LENET_TIMER_BASE, 1);
+    axitimer_init(TIMER);
+    axitimer_start(TIMER, 1);
     bsp_cpu_irq_enable();
 
     int rc = 0;
@@ -173,15 +175,15 @@ int main(void)
             if (i > 0)
                 wait_count(&dma_done_n, i - 1u); /* the previous transfer has completed */
         } else {
-            axitimer_start(ZVP_LENET_TIMER_BASE, 0);
+            axitimer_start(TIMER, 0);
         }
-        t_start[i] = axitimer_value(ZVP_LENET_TIMER_BASE, 1);
+        t_start[i] = axitimer_value(TIMER, 1);
         bsp_dcache_flush_range(addr, IMAGE_BYTES);                        /* cacheFlush */
-        if (axidma_simple_transfer(&dma, addr, IMAGE_BYTES, AXIDMA_MM2S) != 0) /* dataTx */
+        if (axidma_simple_transfer(&dma, HAL_DMA_TO_DEV(addr, IMAGE_BYTES), IMAGE_BYTES, AXIDMA_MM2S) != 0) /* dataTx */
             rc = 1;
         if (!pipelined && !rc) {
             wait_count(&results_n, i); /* interruptRx */
-            t_end[i] = axitimer_value(ZVP_LENET_TIMER_BASE, 0) + t_start[i];
+            t_end[i] = axitimer_value(TIMER, 0) + t_start[i];
         }
         if (dma_errors)
             rc = 1;

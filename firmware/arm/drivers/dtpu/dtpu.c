@@ -2,12 +2,14 @@
 
 #include "bsp/bsp.h"
 #include "bsp/gtimer.h"
+#include "bsp/hal.h"
 #include "drivers/axidma/axidma.h"
 #include "drivers/axiintc/axiintc.h"
 #include "regs/dtpu_adapter_regs.h"
 #include "zvp_memmap.h"
 
-#define A(off) (ZVP_DTPU_ADAPTER_BASE + (off))
+#define A(off) (HAL_REGS(ZVP_DTPU_ADAPTER_BASE) + (off))
+#define INTC HAL_REGS(ZVP_DTPU_INTC_BASE)
 #define CMD(code) ZVP_DTPU_ADAPTER_CMD_CODE_##code
 #define ARG(n) (1u << ZVP_DTPU_ADAPTER_##n)
 #define STATUS_DONE_ERROR (ZVP_DTPU_ADAPTER_STATUS_DONE_MASK | ZVP_DTPU_ADAPTER_STATUS_ERROR_MASK)
@@ -36,7 +38,7 @@ static void dma_ack(axidma_dev *d, int dir, volatile uint32_t *count)
 static void intc_isr(void *arg)
 {
     (void)arg;
-    const uint32_t p = axiintc_pending(ZVP_DTPU_INTC_BASE);
+    const uint32_t p = axiintc_pending(INTC);
     if (p & (1u << ZVP_DTPU_INTC_IN_MM2S))
         dma_ack(&dma_in, AXIDMA_MM2S, &n_in);
     if (p & (1u << ZVP_DTPU_INTC_W_MM2S))
@@ -54,7 +56,7 @@ static void intc_isr(void *arg)
         n_adapter++;
         bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), STATUS_DONE_ERROR); /* clear done and error */
     }
-    axiintc_ack(ZVP_DTPU_INTC_BASE, p);
+    axiintc_ack(INTC, p);
 }
 
 /* Sleeps until *c > target or an error was reported. */
@@ -88,7 +90,7 @@ static int fail(dtpu_dev *d, int rc)
     bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_SOFT_RESET_MASK);
     bsp_out32(A(ZVP_DTPU_ADAPTER_CTRL), ZVP_DTPU_ADAPTER_CTRL_RESET);
     bsp_out32(A(ZVP_DTPU_ADAPTER_STATUS), STATUS_DONE_ERROR);
-    axiintc_ack(ZVP_DTPU_INTC_BASE, INTC_ALL);
+    axiintc_ack(INTC, INTC_ALL);
     dma_err = adapter_err = 0;
     last_err = last_sr = 0;
     need_reload = 1;
@@ -103,7 +105,7 @@ static int load_weights(void *ctx, const uint64_t *w, unsigned nwords)
     last_nw = nwords;
     need_reload = 0;
     bsp_dcache_flush_range((uintptr_t)w, nwords * 8u);
-    if (axidma_simple_transfer(&dma_w, (uint32_t)(uintptr_t)w, nwords * 8u, AXIDMA_MM2S) != 0)
+    if (axidma_simple_transfer(&dma_w, HAL_DMA_TO_DEV(w, nwords * 8u), nwords * 8u, AXIDMA_MM2S) != 0)
         return fail(d, DTPU_E_DMA);
     d->bytes_to += nwords * 8u;
     const int rc = wait_for(&n_w, start);
@@ -127,18 +129,19 @@ static int run(void *ctx, uint64_t csr0, const uint64_t *in, unsigned nvec, unsi
     bsp_dcache_flush_range((uintptr_t)csr_word, 8u);
     bsp_dcache_flush_range((uintptr_t)in, in_bytes);
     bsp_dcache_invalidate_range((uintptr_t)out, out_bytes);
-    if (axidma_simple_transfer(&dma_csr, (uint32_t)(uintptr_t)csr_word, 8u, AXIDMA_MM2S) != 0 ||
-        axidma_simple_transfer(&dma_in, (uint32_t)(uintptr_t)in, in_bytes, AXIDMA_MM2S) != 0)
+    if (axidma_simple_transfer(&dma_csr, HAL_DMA_TO_DEV(csr_word, 8u), 8u, AXIDMA_MM2S) != 0 ||
+        axidma_simple_transfer(&dma_in, HAL_DMA_TO_DEV(in, in_bytes), in_bytes, AXIDMA_MM2S) != 0)
         return fail(d, DTPU_E_DMA);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OARG0_LENGTH), nvec * out_words);
     dtpu_cmd(CMD(EXECUTE_STEP), 0);
     dtpu_cmd(CMD(UPDATE_OUT_ARG), ARG(OARG_OUTPUT));
-    if (axidma_simple_transfer(&dma_out, (uint32_t)(uintptr_t)out, out_bytes, AXIDMA_S2MM) != 0)
+    if (axidma_simple_transfer(&dma_out, HAL_DMA_FROM_DEV(out, out_bytes), out_bytes, AXIDMA_S2MM) != 0)
         return fail(d, DTPU_E_DMA);
     d->bytes_to += 8u + in_bytes;
     const int rc = wait_for(&n_out, start);
     if (rc)
         return fail(d, rc);
+    HAL_DMA_DONE(out, out_bytes);
     d->bytes_from += out_bytes;
     dtpu_cmd(CMD(UPDATE_IN_ARG), ARG(ARG_INPUT) | ARG(ARG_CSR)); /* new input and a new CSR for the next step */
     d->step_ticks += bsp_gtimer_read() - t0;
@@ -183,8 +186,8 @@ int dtpu_init(dtpu_dev *d)
     d->error = d->dma_sr = 0;
     d->bytes_to = d->bytes_from = 0;
     d->step_ticks = 0;
-    if (axidma_init(&dma_in, ZVP_DTPU_DMA_IN_BASE, 26) || axidma_init(&dma_w, ZVP_DTPU_DMA_W_BASE, 26) ||
-        axidma_init(&dma_csr, ZVP_DTPU_DMA_CSR_BASE, 14) || axidma_init(&dma_out, ZVP_DTPU_DMA_OUT_BASE, 17))
+    if (axidma_init(&dma_in, HAL_REGS(ZVP_DTPU_DMA_IN_BASE), 26) || axidma_init(&dma_w, HAL_REGS(ZVP_DTPU_DMA_W_BASE), 26) ||
+        axidma_init(&dma_csr, HAL_REGS(ZVP_DTPU_DMA_CSR_BASE), 14) || axidma_init(&dma_out, HAL_REGS(ZVP_DTPU_DMA_OUT_BASE), 17))
         return -1;
     axidma_irq_enable(&dma_in, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
     axidma_irq_enable(&dma_w, AXIDMA_IRQ_IOC | AXIDMA_IRQ_ERR, AXIDMA_MM2S);
@@ -199,8 +202,8 @@ int dtpu_init(dtpu_dev *d)
     bsp_out32(A(ZVP_DTPU_ADAPTER_ISCALAR_RQT_EN), 0);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OSCALAR_RQT_EN), 0);
     bsp_out32(A(ZVP_DTPU_ADAPTER_OARG0_TDEST), 0);
-    axiintc_init(ZVP_DTPU_INTC_BASE);
-    axiintc_enable(ZVP_DTPU_INTC_BASE, INTC_ALL);
+    axiintc_init(INTC);
+    axiintc_enable(INTC, INTC_ALL);
     if (bsp_irq_attach(ZVP_IRQ_DTPU_INTC, intc_isr, 0) != 0)
         return -1;
     bsp_cpu_irq_enable();
