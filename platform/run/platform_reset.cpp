@@ -6,7 +6,10 @@ void reset_platform_devices(ZynqPlatform& soc) {
   soc.slcr.reset();
   soc.gic.reset();
   soc.gtimer.reset();
-  for (unsigned n = 0; n < soc.num_cores(); ++n) soc.core(n).ptimer.reset();
+  for (unsigned n = 0; n < soc.num_cores(); ++n) {
+    soc.core(n).ptimer.reset();
+    if (soc.core(n).gtimer) soc.core(n).gtimer->reset();
+  }
   soc.scu.reset();
   soc.l2cc.reset();
   soc.uart0.reset();

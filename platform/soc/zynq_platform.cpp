@@ -70,7 +70,14 @@ ZynqCore::ZynqCore(unsigned index, const CortexA9Params& params, const Clock& pr
     : cpu(cpu_core_name(index).c_str(), params, index),
       ptimer(core_part("private_timer", index).c_str(), private_clk),
       nirq(core_part("cpu", index) + ".nIRQ"),
-      nfiq(core_part("cpu", index) + ".nFIQ") {}
+      nfiq(core_part("cpu", index) + ".nFIQ") {
+  if (index == 0) return;
+  bus = std::make_unique<Router>(core_part("cpu_bus", index).c_str());
+  private_bus = std::make_unique<Router>(core_part("private_bus", index).c_str());
+  gtimer = std::make_unique<GlobalTimer>(core_part("global_timer", index).c_str(), private_clk);
+  for (unsigned k = 0; k < ppi.size(); ++k)
+    ppi[k] = std::make_unique<IrqLine>(core_part("cpu", index) + ".ppi" + std::to_string(27 + k));
+}
 
 ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
     : sc_core::sc_module(name),
@@ -113,6 +120,8 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       dmac("dmac", cpu_2x_clk, cfg.mode(), cfg.dmac) {
   for (unsigned id = 0; id < ZVP_GIC_NUM_IRQS; ++id)
     irq_.push_back(std::make_unique<IrqLine>("irq" + std::to_string(id)));
+  for (auto& c : cores_)
+    if (c->gtimer) gtimer.share_counter(*c->gtimer);
   for (unsigned k = 0; k < 4; ++k)
     hp[k] = std::make_unique<AxiPort>(("s_axi_hp" + std::to_string(k)).c_str(),
                                       port_config(cfg, cfg.hp, fclk[0]));
@@ -161,19 +170,12 @@ void ZynqPlatform::map_buses() {
   ttc1.set_access_latency(apb);
   const auto& blocks = ps_register_file_blocks();
   for (size_t i = 0; i < blocks.size(); ++i) {
-    Router& bus = blocks[i].private_bus ? private_bus : periph_bus;
-    bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
-    if (!blocks[i].private_bus) register_files[i]->set_access_latency(apb);
+    if (blocks[i].private_bus) continue;  // map_private_region
+    periph_bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+    register_files[i]->set_access_latency(apb);
   }
 
-  // Cortex-A9 MPCore private region (SCU, GIC, timers) and the PL310 on the periph clock.
-  private_bus.attach(scu.socket,      ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
-  private_bus.attach(gic.cpu_socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
-  private_bus.attach(gtimer.socket,   ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
-  private_bus.attach(ptimer.socket,   ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
-  private_bus.attach(gic.dist_socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
-  private_bus.attach(l2cc.socket,     ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
-  private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+  map_private_region(private_bus, core(0), gtimer);
 
   // DMAC master through the central interconnect.
   dmac.master.bind(central.target);  // master 0
@@ -195,22 +197,54 @@ void ZynqPlatform::map_buses() {
   pl_gp0.attach_unmapped(pl_gp0_empty.socket);
   pl_gp1.attach_unmapped(pl_gp1_empty.socket);
 
-  cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
-  cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
-  cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu0.caches.enabled)
-  cpu.bind_bus(cpu_bus);
+  for (auto& c : cores_) {
+    c->cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
+    c->cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
+    c->cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu<n>.caches.enabled)
+    if (c->bus) map_core_bus(*c);
+    else c->cpu.bind_bus(cpu_bus);
+  }
+}
+
+// The Cortex-A9 MPCore private region as core c decodes it: the SCU, the L2 controller and the
+// private register files are one for the cluster; the GIC windows and the timers are the core's.
+void ZynqPlatform::map_private_region(Router& bus, ZynqCore& c, GlobalTimer& gt) {
+  const unsigned n = c.cpu.core_index();
+  bus.attach(scu.socket,                ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
+  bus.attach(gic.cpu_of(n).socket,      ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
+  bus.attach(gt.socket,                 ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
+  bus.attach(c.ptimer.socket,           ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
+  bus.attach(gic.dist_of(n).socket,     ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
+  bus.attach(l2cc.socket,               ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
+  const auto& blocks = ps_register_file_blocks();
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].private_bus)
+      bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+  bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+}
+
+// Core n > 0: its front bus sends the private region to its own private bus and the rest to the
+// shared CPU bus. The front bus adds no latency for the shared path (cpu_bus adds its hop); on
+// the private path it adds cpu_bus's hop, so that both cores see the private region with the
+// latency core 0 always had (cpu_bus hop + private_bus hop).
+void ZynqPlatform::map_core_bus(ZynqCore& c) {
+  constexpr Addressing abs = Addressing::Absolute;
+  constexpr uint64_t kPrivateEnd = ZVP_SCU_BASE + 0x3000;
+  map_private_region(*c.private_bus, c, *c.gtimer);
+  c.private_bus->set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.cpu_bus_hop_cycles}) +
+                                 cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+  c.bus->attach(c.private_bus->target, ZVP_SCU_BASE, 0x3000, "mpcore", abs);
+  c.bus->attach(cpu_bus.target, {{0, ZVP_SCU_BASE, "shared"}, {kPrivateEnd, (1ull << 32) - kPrivateEnd, "shared"}},
+                abs);
+  c.cpu.bind_bus(*c.bus);
 }
 
 void ZynqPlatform::wire_irqs() {
   // Every shared/private peripheral interrupt reaches the distributor.
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) gic.connect(id, *irq_[id]);
-  ZynqCore& c0 = core(0);  // the GIC's one CPU interface
-  gic.irq.bind(c0.nirq);
-  gic.fiq.bind(c0.nfiq);
-  c0.cpu.connect_irq(c0.nirq);
-  c0.cpu.connect_fiq(c0.nfiq);
-  gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));
+  gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));  // core 0's PPIs: the platform's lines 27..31
   ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
+  for (auto& c : cores_) wire_core_irqs(*c);
   uart0.irq.bind(irq(ZVP_IRQ_UART0));
   uart1.irq.bind(irq(ZVP_IRQ_UART1));
   for (unsigned n = 0; n < 3; ++n) {
@@ -220,6 +254,19 @@ void ZynqPlatform::wire_irqs() {
   dmac.irq_abort.bind(irq(ZVP_IRQ_DMAC_ABORT));
   for (unsigned e = 0; e < Pl330::kIrqs; ++e)
     dmac.irq[e].bind(irq(e < 4 ? ZVP_IRQ_DMAC0 + e : ZVP_IRQ_DMAC4 + (e - 4)));
+}
+
+// Core c's CPU interface drives its nIRQ/nFIQ; core n > 0's timers drive its own PPI lines.
+void ZynqPlatform::wire_core_irqs(ZynqCore& c) {
+  const unsigned n = c.cpu.core_index();
+  gic.irq_of(n).bind(c.nirq);
+  gic.fiq_of(n).bind(c.nfiq);
+  c.cpu.connect_irq(c.nirq);
+  c.cpu.connect_fiq(c.nfiq);
+  if (n == 0) return;
+  for (unsigned k = 0; k < c.ppi.size(); ++k) gic.connect(27 + k, *c.ppi[k], n);
+  c.gtimer->irq.bind(*c.ppi[ZVP_IRQ_GTIMER - 27]);
+  c.ptimer.irq.bind(*c.ppi[ZVP_IRQ_PTIMER - 27]);
 }
 
 void ZynqPlatform::before_end_of_elaboration() {
@@ -248,6 +295,9 @@ void ZynqPlatform::trace_irqs(VcdWriter* vcd) {
     c->nfiq.trace(vcd);
   }
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) irq_[id]->trace(vcd);
+  for (auto& c : cores_)
+    for (auto& l : c->ppi)
+      if (l) l->trace(vcd);
 }
 
 void ZynqPlatform::load_elf(const ElfImage& img) {
