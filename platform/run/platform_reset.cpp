@@ -17,6 +17,7 @@ void reset_platform_devices(ZynqPlatform& soc) {
   soc.ttc0.reset();
   soc.ttc1.reset();
   for (auto& rf : soc.register_files) rf->reset();
+  soc.restart_secondary_cores();
 }
 
 }  // namespace zvp

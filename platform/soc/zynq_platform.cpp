@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/log.h"
+#include "boot_rom_wait.h"
 #include "fsbl_state.h"
 #include "ps/ps_blocks.h"
 #include "regs/ps_register_files_regs.h"
@@ -52,11 +53,12 @@ CortexA9Params cpu_params(const SocConfig& c, const Clock& clk) {
   return p;
 }
 
-// The cores the platform starts with: core 0.
+// The part's cores (SocConfig::num_cores), all with cpu0.*'s parameters.
 std::vector<std::unique_ptr<ZynqCore>> make_cores(const SocConfig& c, const Clock& cpu_clk,
                                                   const Clock& private_clk) {
   std::vector<std::unique_ptr<ZynqCore>> cores;
-  cores.push_back(std::make_unique<ZynqCore>(0, cpu_params(c, cpu_clk), private_clk));
+  for (unsigned n = 0; n < c.num_cores(); ++n)
+    cores.push_back(std::make_unique<ZynqCore>(n, cpu_params(c, cpu_clk), private_clk));
   return cores;
 }
 
@@ -132,7 +134,48 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
   if (cfg.single_core_part) register_files_by_name("efuse").set_reset_value(ZVP_EFUSE_STATUS, ZVP_EFUSE_STATUS_SINGLE_CORE);
   map_buses();
   wire_irqs();
+  if (cores_.size() > 1) start_cluster();
   apply_fsbl_state(*this, fsbl_state(cfg));  // the clock tree and console a bootloader leaves
+}
+
+// Two cores: each core's MPIDR (CPU ID in [1:0], the multiprocessing bit, not uniprocessor),
+// SEV reaching every core's event register, SLCR A9_CPU_RST_CTRL holding and releasing core n > 0,
+// and core n > 0 started in the BootROM's wait loop.
+void ZynqPlatform::start_cluster() {
+  for (auto& c : cores_) {
+    c->cpu.set_mpidr(0x80000000u | c->cpu.core_index());
+    c->cpu.set_event_sink([this](const sc_core::sc_time& delay) {
+      for (auto& k : cores_) k->cpu.signal_event(delay);
+    });
+  }
+  slcr.set_cpu_reset_hook([this](uint32_t v, const sc_core::sc_time& at) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+    for (unsigned n = 1; n < cores_.size(); ++n) {
+      const bool rst = (v >> n) & 1, clkstop = (v >> (4 + n)) & 1;
+      cores_[n]->cpu.set_held(rst || clkstop, rst, delay);
+    }
+  });
+  place_boot_rom_wait_loop();
+  for (unsigned n = 1; n < cores_.size(); ++n) cores_[n]->cpu.set_entry(kBootRomWaitLoop);
+}
+
+void ZynqPlatform::restart_secondary_cores() {
+  if (cores_.size() < 2) return;
+  place_boot_rom_wait_loop();
+  for (unsigned n = 1; n < cores_.size(); ++n) {
+    cores_[n]->cpu.set_held(true, true, sc_core::SC_ZERO_TIME, kBootRomWaitLoop);
+    cores_[n]->cpu.set_held(false, false, sc_core::SC_ZERO_TIME);
+  }
+}
+
+void ZynqPlatform::place_boot_rom_wait_loop() {
+  std::array<uint8_t, kBootRomWaitCode.size() * 4> bytes{};
+  for (size_t i = 0; i < kBootRomWaitCode.size(); ++i)
+    for (unsigned b = 0; b < 4; ++b) bytes[4 * i + b] = uint8_t(kBootRomWaitCode[i] >> (8 * b));
+  ocm.load(kBootRomWaitLoop - ZVP_OCM_BASE, bytes.data(), bytes.size());
+  const uint8_t zero[4] = {0, 0, 0, 0};
+  ocm.load(kCpu1StartAddress - ZVP_OCM_BASE, zero, sizeof zero);
 }
 
 void ZynqPlatform::map_buses() {
@@ -175,7 +218,7 @@ void ZynqPlatform::map_buses() {
     register_files[i]->set_access_latency(apb);
   }
 
-  map_private_region(private_bus, core(0), gtimer);
+  map_private_region();
 
   // DMAC master through the central interconnect.
   dmac.master.bind(central.target);  // master 0
@@ -206,36 +249,45 @@ void ZynqPlatform::map_buses() {
   }
 }
 
-// The Cortex-A9 MPCore private region as core c decodes it: the SCU, the L2 controller and the
-// private register files are one for the cluster; the GIC windows and the timers are the core's.
-void ZynqPlatform::map_private_region(Router& bus, ZynqCore& c, GlobalTimer& gt) {
-  const unsigned n = c.cpu.core_index();
-  bus.attach(scu.socket,                ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
-  bus.attach(gic.cpu_of(n).socket,      ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
-  bus.attach(gt.socket,                 ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
-  bus.attach(c.ptimer.socket,           ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
-  bus.attach(gic.dist_of(n).socket,     ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
-  bus.attach(l2cc.socket,               ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
+// The Cortex-A9 MPCore private region as core 0 decodes it: the SCU, the L2 controller and the
+// private register files are one for the cluster; the GIC windows and the timers (map_banked)
+// are the core's.
+void ZynqPlatform::map_private_region() {
+  map_banked(private_bus, core(0), gtimer);
+  private_bus.attach(scu.socket,  ZVP_SCU_BASE,  ZVP_SCU_SIZE,  "scu");
+  private_bus.attach(l2cc.socket, ZVP_L2CC_BASE, ZVP_L2CC_SIZE, "l2cc");
   const auto& blocks = ps_register_file_blocks();
   for (size_t i = 0; i < blocks.size(); ++i)
     if (blocks[i].private_bus)
-      bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
-  bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+      private_bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+  private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
 }
 
-// Core n > 0: its front bus sends the private region to its own private bus and the rest to the
-// shared CPU bus. The front bus adds no latency for the shared path (cpu_bus adds its hop); on
-// the private path it adds cpu_bus's hop, so that both cores see the private region with the
-// latency core 0 always had (cpu_bus hop + private_bus hop).
+// The windows of the private region each core has its own of.
+void ZynqPlatform::map_banked(Router& bus, ZynqCore& c, GlobalTimer& gt) {
+  const unsigned n = c.cpu.core_index();
+  bus.attach(gic.cpu_of(n).socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
+  bus.attach(gt.socket,             ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
+  bus.attach(c.ptimer.socket,       ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
+  bus.attach(gic.dist_of(n).socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
+}
+
+// Core n > 0: its front bus sends its banked windows to its own private bus and every other
+// address (memory, peripherals, the SCU, L2CC and watchdog of the cluster) to the shared CPU bus.
+// The front bus adds no latency; its private bus adds cpu_bus's hop and private_bus's, so both
+// cores see every block with the latency core 0 always had.
 void ZynqPlatform::map_core_bus(ZynqCore& c) {
   constexpr Addressing abs = Addressing::Absolute;
-  constexpr uint64_t kPrivateEnd = ZVP_SCU_BASE + 0x3000;
-  map_private_region(*c.private_bus, c, *c.gtimer);
+  map_banked(*c.private_bus, c, *c.gtimer);
   c.private_bus->set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.cpu_bus_hop_cycles}) +
                                  cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
-  c.bus->attach(c.private_bus->target, ZVP_SCU_BASE, 0x3000, "mpcore", abs);
-  c.bus->attach(cpu_bus.target, {{0, ZVP_SCU_BASE, "shared"}, {kPrivateEnd, (1ull << 32) - kPrivateEnd, "shared"}},
-                abs);
+  uint64_t next = 0;  // start of the next shared span
+  for (const Router::Window& w : c.private_bus->windows()) {  // in attach order: ascending
+    if (w.base > next) c.bus->attach(cpu_bus.target, next, w.base - next, "shared", abs);
+    c.bus->attach(c.private_bus->target, w.base, w.last() + 1 - w.base, "mpcore", abs);
+    next = w.last() + 1;
+  }
+  c.bus->attach(cpu_bus.target, next, (1ull << 32) - next, "shared", abs);
   c.cpu.bind_bus(*c.bus);
 }
 

@@ -148,9 +148,18 @@ class ZynqPlatform : public sc_core::sc_module {
   void before_end_of_elaboration() override;
   void wire_irqs();
   void map_buses();
-  void map_private_region(Router& bus, ZynqCore& c, GlobalTimer& gt);
+  void map_private_region();
+  void map_banked(Router& bus, ZynqCore& c, GlobalTimer& gt);
   void map_core_bus(ZynqCore& c);
   void wire_core_irqs(ZynqCore& c);
+  void start_cluster();
+
+ public:
+  // The BootROM's wait loop for core n > 0 in OCM (boot_rom_wait.h), and 0xFFFFFFF0 cleared: at
+  // construction, and again by a platform reset that placed the images again.
+  void place_boot_rom_wait_loop();
+  // A PS reset: core n > 0 restarts in the wait loop (called by the platform reset).
+  void restart_secondary_cores();
 };
 
 }  // namespace zvp
