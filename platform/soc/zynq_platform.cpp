@@ -108,7 +108,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       cores_(make_cores(cfg, cpu_clk, cpu_3x2x_clk)),
       cpu(cores_[0]->cpu),
       ptimer(cores_[0]->ptimer),
-      gic("gic", ZVP_GIC_NUM_IRQS, cfg.single_core_part ? 1 : 2),
+      gic("gic", ZVP_GIC_NUM_IRQS, cfg.num_cores()),  // a CPU interface per core built
       gtimer("global_timer", cpu_3x2x_clk),
       // The SCU reports the cores the platform runs (UG585: SCU_CONFIG CPU number), so that an OS
       // does not wait for a core that never starts (Linux waits 1 s for each).

@@ -42,6 +42,8 @@ TEST(ZynqPlatformCores, PsCoresForcesOne) {
   ZynqPlatform soc("zynq", cfg);
   EXPECT_EQ(soc.num_cores(), 1u);
   EXPECT_EQ(soc.scu.regs().find(ZVP_SCU_CONFIG)->get() & 0x3, 0u);
+  EXPECT_EQ(soc.gic.num_cpus(), 1u);  // one CPU interface, as on a single-core part
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration: every socket of the platform bound
   SocConfig single;
   single.single_core_part = true;
   single.cores = 2;  // never more than the part has
