@@ -27,14 +27,17 @@ unsigned first_source(uint8_t sources) {
 // ---------------------------------------------------------------------------------------------
 // Registers, offsets, reset values and writable bits: gic.regs.yaml.
 GicDistributor::GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned n,
-                               unsigned ncpu)
-    : RegisterDevice(name), gic_(gic) {
+                               unsigned ncpu, unsigned cpu)
+    : RegisterDevice(name), gic_(gic), cpu_(cpu) {
   holes_read_zero_ = true;  // reserved and GIC v2 offsets: RAZ/WI
   const unsigned words = n / 32;
-  regs_.add(D::DCR_INFO).on_write([this](uint32_t, uint32_t v) {
-    gic_.dist_enable_ = D::dcr::ENABLE.get(v);
-    gic_.update();
-  });
+  // One enable for the distributor, whichever CPU's window writes it.
+  regs_.add(D::DCR_INFO)
+      .on_read([this](uint32_t) { return D::dcr::ENABLE.prep(gic_.dist_enable_ ? 1 : 0); })
+      .on_write([this](uint32_t, uint32_t v) {
+        gic_.dist_enable_ = D::dcr::ENABLE.get(v);
+        gic_.update();
+      });
   // No Security Extensions reported.
   regs_.add(D::ICTR_INFO)
       .reset_value(D::ictr::IT_LINES_NUMBER.prep(words - 1) | D::ictr::CPU_NUMBER.prep(ncpu - 1));
@@ -44,29 +47,29 @@ GicDistributor::GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned 
     // Interrupt security: every interrupt stays Secure (plain storage, no effect modelled).
     regs_.add(D::ISR_INFO, w);
     regs_.add(D::ISER_INFO, w)
-        .on_read([this, first](uint32_t) { return gic_.read_bits(Gic::kAccessingCpu, first, kEnable); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(Gic::kAccessingCpu, first, d & m, true); });
+        .on_read([this, first](uint32_t) { return gic_.read_bits(cpu_, first, kEnable); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(cpu_, first, d & m, true); });
     regs_.add(D::ICER_INFO, w)
-        .on_read([this, first](uint32_t) { return gic_.read_bits(Gic::kAccessingCpu, first, kEnable); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(Gic::kAccessingCpu, first, d & m, false); });
+        .on_read([this, first](uint32_t) { return gic_.read_bits(cpu_, first, kEnable); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_enable(cpu_, first, d & m, false); });
     regs_.add(D::ISPR_INFO, w)
-        .on_read([this, first](uint32_t) { return gic_.read_bits(Gic::kAccessingCpu, first, kPending); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(Gic::kAccessingCpu, first, d & m, true); });
+        .on_read([this, first](uint32_t) { return gic_.read_bits(cpu_, first, kPending); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(cpu_, first, d & m, true); });
     regs_.add(D::ICPR_INFO, w)
-        .on_read([this, first](uint32_t) { return gic_.read_bits(Gic::kAccessingCpu, first, kPending); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(Gic::kAccessingCpu, first, d & m, false); });
-    regs_.add(D::ABR_INFO, w).on_read([this, first](uint32_t) { return gic_.read_bits(Gic::kAccessingCpu, first, kActive); });
+        .on_read([this, first](uint32_t) { return gic_.read_bits(cpu_, first, kPending); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_pending(cpu_, first, d & m, false); });
+    regs_.add(D::ABR_INFO, w).on_read([this, first](uint32_t) { return gic_.read_bits(cpu_, first, kActive); });
   }
   for (unsigned w = 0; w < n / 4; ++w) {
     const unsigned first = 4 * w;
     regs_.add(D::IPR_INFO, w)
         .sub_word()
-        .on_read([this, first](uint32_t) { return gic_.read_bytes(Gic::kAccessingCpu, first, false); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(Gic::kAccessingCpu, first, d, m, false); });
+        .on_read([this, first](uint32_t) { return gic_.read_bytes(cpu_, first, false); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(cpu_, first, d, m, false); });
     regs_.add(D::IPTR_INFO, w)
         .sub_word()
-        .on_read([this, first](uint32_t) { return gic_.read_bytes(Gic::kAccessingCpu, first, true); })
-        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(Gic::kAccessingCpu, first, d, m, true); });
+        .on_read([this, first](uint32_t) { return gic_.read_bytes(cpu_, first, true); })
+        .on_write_raw([this, first](uint32_t d, uint32_t m) { gic_.write_bytes(cpu_, first, d, m, true); });
   }
   for (unsigned w = 0; w < n / 16; ++w) {
     Register& r = regs_.add(D::ICFR_INFO, w);
@@ -81,56 +84,76 @@ GicDistributor::GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned 
   }
   // Line levels of the PPIs (bit id-16) and of the SPIs.
   regs_.add(D::PPI_STAT_INFO).on_read([this](uint32_t) {
-    return (gic_.line_bits(Gic::kAccessingCpu, 0) >> 16) & D::ppi_stat::PPI_STATUS.mask();  // IDs 27..31
+    return (gic_.line_bits(cpu_, 0) >> 16) & D::ppi_stat::PPI_STATUS.mask();  // IDs 27..31
   });
   for (unsigned w = 1; w < words; ++w)
-    regs_.add(D::SPI_STAT_INFO, w - 1).on_read([this, w](uint32_t) { return gic_.line_bits(Gic::kAccessingCpu, 32 * w); });
+    regs_.add(D::SPI_STAT_INFO, w - 1).on_read([this, w](uint32_t) { return gic_.line_bits(cpu_, 32 * w); });
   regs_.add(D::SGIR_INFO).on_write_raw([this](uint32_t d, uint32_t m) {
-    if (m == 0xFFFFFFFFu) gic_.write_sgir(Gic::kAccessingCpu, d);  // whole-word writes only
+    if (m == 0xFFFFFFFFu) gic_.write_sgir(cpu_, d);  // whole-word writes only
   });
   // The rest: the identification registers (PIDRn, CIDRn: read-only reset values).
   add_plain_registers(regs_, D::ALL_REGS);
 }
 
 // ---------------------------------------------------------------------------------------------
-GicCpuInterface::GicCpuInterface(sc_core::sc_module_name name, Gic& gic)
-    : RegisterDevice(name), gic_(gic) {
+GicCpuInterface::GicCpuInterface(sc_core::sc_module_name name, Gic& gic, unsigned cpu)
+    : RegisterDevice(name), gic_(gic), cpu_(cpu) {
   holes_read_zero_ = true;  // reserved and GIC v2 offsets (ICCAPR 0xD0...): RAZ/WI
-  constexpr unsigned c = Gic::kAccessingCpu;
-  regs_.add(C::ICR_INFO).on_write([this](uint32_t, uint32_t v) {
+  const unsigned c = cpu_;
+  regs_.add(C::ICR_INFO).on_write([this, c](uint32_t, uint32_t v) {
     gic_.bank_[c].icr = v;
     gic_.update();
   });
-  regs_.add(C::PMR_INFO).on_write([this](uint32_t, uint32_t v) {
+  regs_.add(C::PMR_INFO).on_write([this, c](uint32_t, uint32_t v) {
     gic_.bank_[c].pmr = static_cast<uint8_t>(v);
     gic_.update();
   });
   Register* bpr = &regs_.add(C::BPR_INFO);
-  bpr->on_write_raw([this, bpr](uint32_t d, uint32_t m) {
+  bpr->on_write_raw([this, bpr, c](uint32_t d, uint32_t m) {
     if (!(m & C::bpr::BINARY_POINT.mask())) return;
     gic_.bank_[c].bpr = static_cast<uint8_t>(std::max<uint32_t>(C::bpr::BINARY_POINT.get(d), kMinBinaryPoint));
     bpr->set(gic_.bank_[c].bpr);
     gic_.update();
   });
-  regs_.add(C::IAR_INFO).on_read([this](uint32_t) {
+  regs_.add(C::IAR_INFO).on_read([this, c](uint32_t) {
     return gic_.acknowledge(c);
-  }).on_peek([this](uint32_t) { return gic_.highest_pending_id(c); });  // what IAR would give
-  regs_.add(C::EOIR_INFO).on_write_raw([this](uint32_t d, uint32_t) { gic_.end_of_interrupt(c, d); });
-  regs_.add(C::RPR_INFO).on_read([this](uint32_t) { return uint32_t(gic_.running_priority(c)); });
-  regs_.add(C::HPIR_INFO).on_read([this](uint32_t) { return gic_.highest_pending_id(c); });
+  }).on_peek([this, c](uint32_t) { return gic_.highest_pending_id(c); });  // what IAR would give
+  regs_.add(C::EOIR_INFO).on_write_raw([this, c](uint32_t d, uint32_t) { gic_.end_of_interrupt(c, d); });
+  regs_.add(C::RPR_INFO).on_read([this, c](uint32_t) { return uint32_t(gic_.running_priority(c)); });
+  regs_.add(C::HPIR_INFO).on_read([this, c](uint32_t) { return gic_.highest_pending_id(c); });
   // The rest: ABPR (the Non-secure alias: storage only) and the identification register.
   add_plain_registers(regs_, C::ALL_REGS);
 }
 
 // ---------------------------------------------------------------------------------------------
+namespace {
+unsigned irq_count(unsigned num_irqs) { return (num_irqs < 32 ? 32 : num_irqs) / 32 * 32; }
+unsigned cpu_count(unsigned num_cpus) {
+  return num_cpus < 1 ? 1 : (num_cpus > Gic::kMaxCpus ? Gic::kMaxCpus : num_cpus);
+}
+// CPU0's parts keep their single-core names (dist, cpu); CPU n's are dist<n>, cpu<n>.
+std::string window_name(const char* base, unsigned c) {
+  return c == 0 ? std::string(base) : std::string(base) + std::to_string(c);
+}
+}  // namespace
+
 Gic::Gic(sc_core::sc_module_name name, unsigned num_irqs, unsigned num_cpus)
     : sc_core::sc_module(name),
-      dist("dist", *this, (num_irqs < 32 ? 32 : num_irqs) / 32 * 32, num_cpus < 1 ? 1 : num_cpus),
-      cpu("cpu", *this),
+      dist(([&]() -> GicDistributor& {
+        for (unsigned c = 0; c < cpu_count(num_cpus); ++c) {
+          dists_.push_back(std::make_unique<GicDistributor>(window_name("dist", c).c_str(), *this,
+                                                            irq_count(num_irqs), cpu_count(num_cpus), c));
+          cpus_.push_back(std::make_unique<GicCpuInterface>(window_name("cpu", c).c_str(), *this, c));
+        }
+        return *dists_[0];
+      })()),
+      cpu(*cpus_[0]),
       dist_socket(dist.socket),
       cpu_socket(cpu.socket),
-      n_((num_irqs < 32 ? 32 : num_irqs) / 32 * 32),
-      ncpu_(num_cpus < 1 ? 1 : (num_cpus > 8 ? 8 : num_cpus)) {
+      irq(irq_outs_[0]),
+      fiq(fiq_outs_[0]),
+      n_(irq_count(num_irqs)),
+      ncpu_(cpu_count(num_cpus)) {
   reset();
 }
 
@@ -159,15 +182,15 @@ void Gic::reset() {
     b.bpr = static_cast<uint8_t>(C::BPR_RESET);
   }
   dist_enable_ = false;
-  dist.regs().reset();
-  cpu.regs().reset();
+  for (auto& d : dists_) d->regs().reset();
+  for (auto& c : cpus_) c->regs().reset();
   update();
 }
 
-void Gic::connect(unsigned id, IrqLine& line) {
-  if (id < 16 || id >= n_) return;
-  line.listen([this, id](bool level) { set_input(id, level); });
-  set_input(id, line.read());
+void Gic::connect(unsigned id, IrqLine& line, unsigned c) {
+  if (id < 16 || id >= n_ || c >= ncpu_) return;
+  line.listen([this, id, c](bool level) { set_input(id, level, c); });
+  set_input(id, line.read(), c);
 }
 
 void Gic::set_input(unsigned id, bool level, unsigned c) {
@@ -296,8 +319,12 @@ bool Gic::signalled(unsigned c, int id) const {
 }
 
 void Gic::update() {
-  // CPU0's interface is the one with outputs.
-  const unsigned c = 0;
+  for (unsigned c = 0; c < ncpu_; ++c) update(c);
+}
+
+void Gic::update(unsigned c) {
+  IrqOut& irq = irq_outs_[c];
+  IrqOut& fiq = fiq_outs_[c];
   const bool sig = signalled(c, best_candidate(c));
   const bool use_fiq = C::icr::FIQ_EN.get(bank_[c].icr);
   const bool want_irq = sig && !use_fiq, want_fiq = sig && use_fiq;

@@ -5,20 +5,22 @@
 // as ICACTIVER at 0x380, which Linux writes) read as zero and ignore writes, as on the chip.
 //
 // State is kept per CPU (GicCpuBank: the banked distributor state of IDs 0..31 and the CPU
-// interface) for every CPU of the cluster; SGIs are pending per source CPU. One CPU interface is
-// built (CPU0: its window and its irq/fiq outputs); register accesses are CPU0's.
+// interface) for every CPU of the cluster; SGIs are pending per source CPU. Each CPU has its own
+// pair of windows (the MPCore decodes the private region per core: the same addresses reach the
+// accessing core's CPU interface and its bank of IDs 0..31) and its own irq/fiq outputs.
 //
 // Inputs are level wires (connect()); edge-configured IDs latch pending on a rising edge,
 // level-configured IDs are pending while their line is high (or a software pending latch is
 // set). `irq` (or `fiq` when ICCICR.FIQEn is set: all interrupts are Secure/Group 0 here) is
 // asserted exactly while IAR would return an interrupt: highest-priority pending, enabled,
-// targeted to CPU0, priority below PMR, and preempting the running priority (BPR groups).
+// targeted to that CPU, priority below PMR, and preempting the running priority (BPR groups).
 #pragma once
 #include <systemc>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/irq.h"
@@ -29,22 +31,25 @@ namespace zvp {
 
 class Gic;
 
-// Distributor register window (ICD*).
+// Distributor register window (ICD*) as CPU `cpu` sees it (its bank of IDs 0..31).
 class GicDistributor : public RegisterDevice {
  public:
-  GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned num_irqs, unsigned num_cpus);
+  GicDistributor(sc_core::sc_module_name name, Gic& gic, unsigned num_irqs, unsigned num_cpus,
+                 unsigned cpu);
 
  private:
   Gic& gic_;
+  const unsigned cpu_;
 };
 
-// CPU interface register window (ICC*), CPU0.
+// CPU interface register window (ICC*) of CPU `cpu`.
 class GicCpuInterface : public RegisterDevice {
  public:
-  GicCpuInterface(sc_core::sc_module_name name, Gic& gic);
+  GicCpuInterface(sc_core::sc_module_name name, Gic& gic, unsigned cpu);
 
  private:
   Gic& gic_;
+  const unsigned cpu_;
 };
 
 // What the GIC keeps for one interrupt ID (shared for SPIs, banked per CPU for IDs 0..31).
@@ -70,6 +75,7 @@ struct GicCpuBank {
 
 class Gic : public sc_core::sc_module {
  public:
+  static constexpr unsigned kMaxCpus = 8;  // the CPU target fields are 8 bits wide
   static constexpr unsigned kSpurious = regs::gicc::SPURIOUS;
   // 32 priority levels implemented (UG585): the PMR's priority field.
   static constexpr uint8_t kPriorityMask = regs::gicc::pmr::PRIORITY.mask();
@@ -79,21 +85,36 @@ class Gic : public sc_core::sc_module {
   // 2 otherwise): sets the writable SPI target bits, ICDICTR.CPUNumber and the banks kept.
   Gic(sc_core::sc_module_name name, unsigned num_irqs = 96, unsigned num_cpus = 1);
 
-  GicDistributor dist;    // bind dist.socket at ZVP_GIC_DIST_BASE
-  GicCpuInterface cpu;    // bind cpu.socket at ZVP_GIC_CPU_BASE (CPU0's interface)
+ private:
+  // One window pair and one output pair per CPU (declared before the CPU0 aliases below).
+  std::vector<std::unique_ptr<GicDistributor>> dists_;
+  std::vector<std::unique_ptr<GicCpuInterface>> cpus_;
+  std::array<IrqOut, 8> irq_outs_, fiq_outs_;
+
+ public:
+  // CPU c's windows (bind at ZVP_GIC_DIST_BASE / ZVP_GIC_CPU_BASE of core c's private region)
+  // and outputs (nIRQ, and nFIQ used only when its ICCICR.FIQEn = 1; active high here).
+  GicDistributor& dist_of(unsigned c) { return *dists_.at(c); }
+  GicCpuInterface& cpu_of(unsigned c) { return *cpus_.at(c); }
+  IrqOut& irq_of(unsigned c) { return irq_outs_.at(c); }
+  IrqOut& fiq_of(unsigned c) { return fiq_outs_.at(c); }
+
+  // CPU0's windows, sockets and outputs (a single-core platform uses only these).
+  GicDistributor& dist;
+  GicCpuInterface& cpu;
   tlm_utils::simple_target_socket<RegisterDevice>& dist_socket;
   tlm_utils::simple_target_socket<RegisterDevice>& cpu_socket;
+  IrqOut& irq;
+  IrqOut& fiq;
 
-  IrqOut irq;  // nIRQ to CPU0 (active high here)
-  IrqOut fiq;  // nFIQ to CPU0 (used only when ICCICR.FIQEn = 1)
-
-  // Listens to `line` as interrupt input `id` (PPIs 27..31 of CPU0, SPIs 32..num_irqs-1).
-  void connect(unsigned id, IrqLine& line);
+  // Listens to `line` as interrupt input `id` (PPIs 27..31 of CPU `c`, SPIs 32..num_irqs-1).
+  void connect(unsigned id, IrqLine& line, unsigned c = 0);
   // Drives input `id` directly (what a connected line does); PPIs are `cpu`'s own.
   void set_input(unsigned id, bool level, unsigned cpu = 0);
 
   // Model-side inspection for CPU0 (tests, debuggers): no side effects.
   bool pending(unsigned id) const { return id < n_ && pending(0, id); }
+  bool pending_for(unsigned c, unsigned id) const { return c < ncpu_ && id < n_ && pending(c, id); }
   bool active(unsigned id) const { return id < n_ && st(0, id).active; }
   bool enabled(unsigned id) const { return id < n_ && st(0, id).enabled; }
   uint8_t priority(unsigned id) const { return id < n_ ? st(0, id).prio : 0; }
@@ -108,10 +129,6 @@ class Gic : public sc_core::sc_module {
  private:
   friend class GicDistributor;
   friend class GicCpuInterface;
-
-  // The CPU a register access comes from: CPU0, the one interface built (issue 34 adds the
-  // second core's).
-  static constexpr unsigned kAccessingCpu = 0;
 
   GicIrqState& st(unsigned cpu, unsigned id) { return id < 32 ? bank_[cpu].priv[id] : spi_[id]; }
   const GicIrqState& st(unsigned cpu, unsigned id) const {
@@ -137,9 +154,11 @@ class Gic : public sc_core::sc_module {
   int best_candidate(unsigned c) const;  // highest priority pending enabled targeted inactive ID or -1
   bool signalled(unsigned c, int id) const;
   void update();
+  void update(unsigned c);  // CPU c's outputs
 
   unsigned n_;
   unsigned ncpu_;
+
   std::vector<GicIrqState> spi_;   // indexed by ID (entries 0..31 unused)
   std::vector<GicCpuBank> bank_;   // one per CPU of the cluster
   std::vector<uint32_t> cfg_;      // ICDICFR storage (2 bits per ID)

@@ -5,6 +5,8 @@ namespace zvp {
 
 namespace {
 namespace G = regs::gtimer;
+// The control fields the cores share (the rest of CONTROL is banked).
+constexpr uint32_t kSharedControl = G::control::TIMER_ENABLE.mask() | G::control::PRESCALER.mask();
 }  // namespace
 
 // Registers, offsets, reset values and writable bits: global_timer.regs.yaml.
@@ -18,6 +20,7 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
     armed_ = true;
     sync(access_time_);
     schedule();
+    publish_shared();
   };
   regs_.add(G::COUNTER_LO_INFO)
       .on_read([this](uint32_t) { return uint32_t(count_); })
@@ -29,13 +32,14 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
       .on_write_raw([write_counter](uint32_t d, uint32_t m) {
         if (m == 0xFFFFFFFFu) write_counter(true, d);
       });
-  regs_.add(G::CONTROL_INFO).on_write([this](uint32_t old, uint32_t v) {
+  control_ = &regs_.add(G::CONTROL_INFO).on_write([this](uint32_t old, uint32_t v) {
     ctrl_ = v;
     rebase(count_, access_time_);
     if (G::control::COMP_ENABLE.get(v) && !G::control::COMP_ENABLE.get(old)) armed_ = true;
     sync(access_time_);
     schedule();
     update_irq();
+    if ((old ^ v) & kSharedControl) publish_shared();
   });
   isr_ = &regs_.add(G::ISR_INFO);
   isr_->on_write([this](uint32_t, uint32_t) { update_irq(); });
@@ -59,6 +63,27 @@ GlobalTimer::GlobalTimer(sc_core::sc_module_name name, const Clock& clk)
   SC_METHOD(on_event);
   sensitive << ev_;
   dont_initialize();
+}
+
+void GlobalTimer::share_counter(GlobalTimer& other) {
+  if (&other == this) return;
+  peers_.push_back(&other);
+  other.peers_.push_back(this);
+}
+
+void GlobalTimer::publish_shared() {
+  for (GlobalTimer* p : peers_) p->take_shared(count_, ctrl_, access_time_);
+}
+
+void GlobalTimer::take_shared(uint64_t count, uint32_t ctrl, const sc_core::sc_time& t) {
+  sync(t);  // matches up to t happen with the old settings
+  ctrl_ = (ctrl_ & ~kSharedControl) | (ctrl & kSharedControl);
+  control_->set(ctrl_);
+  rebase(count, t);
+  if (comp_enabled()) armed_ = true;  // a new count is compared again
+  sync(t);
+  schedule();
+  update_irq();
 }
 
 void GlobalTimer::reset() {

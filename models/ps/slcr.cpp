@@ -43,6 +43,9 @@ Slcr::Slcr(sc_core::sc_module_name name, const Config& cfg)
   guarded(S::FPGA_RST_CTRL_INFO, [this](uint32_t v) {
     if (fpga_reset_) fpga_reset_(v);
   });
+  guarded(S::A9_CPU_RST_CTRL_INFO, [this](uint32_t v) {
+    if (rst_ctrl_) rst_ctrl_(v, access_time_);
+  });
   reboot_status_ = &guarded(S::REBOOT_STATUS_INFO);
   regs_.add(S::BOOT_MODE_INFO)
       .reset_value(cfg_.boot_mode & (S::boot_mode::BOOT_MODE.mask() | S::boot_mode::PLL_BYPASS.mask()));

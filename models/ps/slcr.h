@@ -38,6 +38,10 @@ class Slcr : public RegisterDevice {
   // Called on writes of FPGA_RST_CTRL with the new value (bit n = FCLK_RESETn held in reset).
   void set_fpga_reset_hook(std::function<void(uint32_t)> f) { fpga_reset_ = std::move(f); }
 
+  // Called on writes of A9_CPU_RST_CTRL with the new value and the writer's time (the
+  // platform holds and releases the cores).
+  void set_rst_ctrl_hook(std::function<void(uint32_t, const sc_core::sc_time&)> f) { rst_ctrl_ = std::move(f); }
+
   // Register values the boot ROM and first-stage bootloader leave (offset, value): the clock
   // tree they programmed (platform/soc/fsbl_state). Applied now and after every reset(), over
   // the power-on values, whatever the lock (the boot code unlocked, wrote and locked again).
@@ -62,6 +66,9 @@ class Slcr : public RegisterDevice {
   std::function<void()> soft_reset_;
   std::function<void(uint32_t)> fpga_reset_;
   std::function<void(unsigned)> cpu_reset_;
+  std::function<void(uint32_t, const sc_core::sc_time&)> rst_ctrl_;
+  sc_core::sc_time access_time_;
+  void before_access(const sc_core::sc_time& t) override { access_time_ = t; }
   std::vector<std::pair<uint32_t, uint32_t>> boot_values_;
   Register *arm_pll_, *ddr_pll_, *io_pll_, *scl_, *pss_rst_ctrl_, *reboot_status_;
 };

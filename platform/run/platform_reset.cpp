@@ -9,6 +9,7 @@ void reset_platform_devices(ZynqPlatform& soc) {
   for (unsigned n = 0; n < soc.num_cores(); ++n) {
     soc.core(n).ptimer.reset();
     soc.core(n).pwdt.reset();
+    if (soc.core(n).gtimer) soc.core(n).gtimer->reset();
   }
   soc.scu.reset();
   soc.l2cc.reset();
@@ -17,6 +18,7 @@ void reset_platform_devices(ZynqPlatform& soc) {
   soc.ttc0.reset();
   soc.ttc1.reset();
   for (auto& rf : soc.register_files) rf->reset();
+  soc.restart_secondary_cores();
 }
 
 }  // namespace zvp

@@ -34,6 +34,7 @@ void SocConfig::declare(ParamTree& tree) {
   cpu.declare(c);
 
   auto ps = tree.scope("ps");
+  ps.add("cores", cores, "cores", "Cortex-A9 cores to build: 0 = the part's (2; 1 on a 7z007s), 1 forces one", 0, 2);
   auto d = ps.sub("ddrc");
   d.bytes("size", ddrc.size, "populated DDR", 1ull << 20, 1ull << 30);
   d.choice("width_bits", ddrc.bus_bytes, {{"16", 2u}, {"32", 4u}}, "DDR data bus width in bits (x16 or x32)");

@@ -40,12 +40,18 @@ struct SocConfig {
   unsigned apb_cycles = 8;                      // ps.apb.access_cycles (cpu_1x)
   unsigned private_bus_hop_cycles = 2;          // ps.private_bus.hop_cycles (cpu_3x2x)
   bool single_core_part = false;                // the board's part has one Cortex-A9 (eFuse STATUS[7])
+  unsigned cores = 0;                           // ps.cores: cores built (0: the part's, 2 or 1)
   std::string part = "XC7Z020";                 // the board's part (PSS_IDCODE)
   unsigned console_uart = 1;                    // the board's console UART (left at 115200 8N1)
 
   void declare(ParamTree& tree);
   TimingMode mode() const { return timing == "at" ? TimingMode::AT : TimingMode::LT; }
   double fclk(unsigned n) const { return fclk_hz.at(n); }
+  // The cores the platform builds: ps.cores, at most the part's.
+  unsigned num_cores() const {
+    const unsigned part = single_core_part ? 1 : 2;
+    return cores == 0 || cores > part ? part : cores;
+  }
 };
 
 }  // namespace zvp

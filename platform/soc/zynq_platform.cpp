@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/log.h"
+#include "boot_rom_wait.h"
 #include "fsbl_state.h"
 #include "ps/ps_blocks.h"
 #include "regs/ps_register_files_regs.h"
@@ -52,11 +53,12 @@ CortexA9Params cpu_params(const SocConfig& c, const Clock& clk) {
   return p;
 }
 
-// The cores the platform starts with: core 0.
+// The part's cores (SocConfig::num_cores), all with cpu0.*'s parameters.
 std::vector<std::unique_ptr<ZynqCore>> make_cores(const SocConfig& c, const Clock& cpu_clk,
                                                   const Clock& private_clk) {
   std::vector<std::unique_ptr<ZynqCore>> cores;
-  cores.push_back(std::make_unique<ZynqCore>(0, cpu_params(c, cpu_clk), private_clk));
+  for (unsigned n = 0; n < c.num_cores(); ++n)
+    cores.push_back(std::make_unique<ZynqCore>(n, cpu_params(c, cpu_clk), private_clk));
   return cores;
 }
 
@@ -71,7 +73,14 @@ ZynqCore::ZynqCore(unsigned index, const CortexA9Params& params, const Clock& pr
       ptimer(core_part("private_timer", index).c_str(), private_clk),
       pwdt(core_part("private_watchdog", index).c_str(), private_clk, true),
       nirq(core_part("cpu", index) + ".nIRQ"),
-      nfiq(core_part("cpu", index) + ".nFIQ") {}
+      nfiq(core_part("cpu", index) + ".nFIQ") {
+  if (index == 0) return;
+  bus = std::make_unique<Router>(core_part("cpu_bus", index).c_str());
+  private_bus = std::make_unique<Router>(core_part("private_bus", index).c_str());
+  gtimer = std::make_unique<GlobalTimer>(core_part("global_timer", index).c_str(), private_clk);
+  for (unsigned k = 0; k < ppi.size(); ++k)
+    ppi[k] = std::make_unique<IrqLine>(core_part("cpu", index) + ".ppi" + std::to_string(27 + k));
+}
 
 ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
     : sc_core::sc_module(name),
@@ -101,7 +110,7 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       cpu(cores_[0]->cpu),
       ptimer(cores_[0]->ptimer),
       pwdt(cores_[0]->pwdt),
-      gic("gic", ZVP_GIC_NUM_IRQS, cfg.single_core_part ? 1 : 2),
+      gic("gic", ZVP_GIC_NUM_IRQS, cfg.num_cores()),  // a CPU interface per core built
       gtimer("global_timer", cpu_3x2x_clk),
       // The SCU reports the cores the platform runs (UG585: SCU_CONFIG CPU number), so that an OS
       // does not wait for a core that never starts (Linux waits 1 s for each).
@@ -115,6 +124,8 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
       dmac("dmac", cpu_2x_clk, cfg.mode(), cfg.dmac) {
   for (unsigned id = 0; id < ZVP_GIC_NUM_IRQS; ++id)
     irq_.push_back(std::make_unique<IrqLine>("irq" + std::to_string(id)));
+  for (auto& c : cores_)
+    if (c->gtimer) gtimer.share_counter(*c->gtimer);
   for (unsigned k = 0; k < 4; ++k)
     hp[k] = std::make_unique<AxiPort>(("s_axi_hp" + std::to_string(k)).c_str(),
                                       port_config(cfg, cfg.hp, fclk[0]));
@@ -126,7 +137,48 @@ ZynqPlatform::ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg)
   map_buses();
   wire_irqs();
   wire_watchdog_resets();
+  if (cores_.size() > 1) start_cluster();
   apply_fsbl_state(*this, fsbl_state(cfg));  // the clock tree and console a bootloader leaves
+}
+
+// Two cores: each core's MPIDR (CPU ID in [1:0], the multiprocessing bit, not uniprocessor),
+// SEV reaching every core's event register, SLCR A9_CPU_RST_CTRL holding and releasing core n > 0,
+// and core n > 0 started in the BootROM's wait loop.
+void ZynqPlatform::start_cluster() {
+  for (auto& c : cores_) {
+    c->cpu.set_mpidr(0x80000000u | c->cpu.core_index());
+    c->cpu.set_event_sink([this](const sc_core::sc_time& delay) {
+      for (auto& k : cores_) k->cpu.signal_event(delay);
+    });
+  }
+  slcr.set_rst_ctrl_hook([this](uint32_t v, const sc_core::sc_time& at) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+    for (unsigned n = 1; n < cores_.size(); ++n) {
+      const bool rst = (v >> n) & 1, clkstop = (v >> (4 + n)) & 1;
+      cores_[n]->cpu.set_held(rst || clkstop, rst, delay);
+    }
+  });
+  place_boot_rom_wait_loop();
+  for (unsigned n = 1; n < cores_.size(); ++n) cores_[n]->cpu.set_entry(kBootRomWaitLoop);
+}
+
+void ZynqPlatform::restart_secondary_cores() {
+  if (cores_.size() < 2) return;
+  place_boot_rom_wait_loop();
+  for (unsigned n = 1; n < cores_.size(); ++n) {
+    cores_[n]->cpu.set_held(true, true, sc_core::SC_ZERO_TIME, kBootRomWaitLoop);
+    cores_[n]->cpu.set_held(false, false, sc_core::SC_ZERO_TIME);
+  }
+}
+
+void ZynqPlatform::place_boot_rom_wait_loop() {
+  std::array<uint8_t, kBootRomWaitCode.size() * 4> bytes{};
+  for (size_t i = 0; i < kBootRomWaitCode.size(); ++i)
+    for (unsigned b = 0; b < 4; ++b) bytes[4 * i + b] = uint8_t(kBootRomWaitCode[i] >> (8 * b));
+  ocm.load(kBootRomWaitLoop - ZVP_OCM_BASE, bytes.data(), bytes.size());
+  const uint8_t zero[4] = {0, 0, 0, 0};
+  ocm.load(kCpu1StartAddress - ZVP_OCM_BASE, zero, sizeof zero);
 }
 
 void ZynqPlatform::map_buses() {
@@ -164,20 +216,12 @@ void ZynqPlatform::map_buses() {
   ttc1.set_access_latency(apb);
   const auto& blocks = ps_register_file_blocks();
   for (size_t i = 0; i < blocks.size(); ++i) {
-    Router& bus = blocks[i].private_bus ? private_bus : periph_bus;
-    bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
-    if (!blocks[i].private_bus) register_files[i]->set_access_latency(apb);
+    if (blocks[i].private_bus) continue;  // map_private_region
+    periph_bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+    register_files[i]->set_access_latency(apb);
   }
 
-  // Cortex-A9 MPCore private region (SCU, GIC, timers) and the PL310 on the periph clock.
-  private_bus.attach(scu.socket,      ZVP_SCU_BASE,      ZVP_SCU_SIZE,      "scu");
-  private_bus.attach(gic.cpu_socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
-  private_bus.attach(gtimer.socket,   ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
-  private_bus.attach(ptimer.socket,   ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
-  private_bus.attach(pwdt.socket,     ZVP_PWDT_BASE,     ZVP_PWDT_SIZE,     "private_watchdog");
-  private_bus.attach(gic.dist_socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
-  private_bus.attach(l2cc.socket,     ZVP_L2CC_BASE,     ZVP_L2CC_SIZE,     "l2cc");
-  private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+  map_private_region();
 
   // DMAC master through the central interconnect.
   dmac.master.bind(central.target);  // master 0
@@ -199,23 +243,65 @@ void ZynqPlatform::map_buses() {
   pl_gp0.attach_unmapped(pl_gp0_empty.socket);
   pl_gp1.attach_unmapped(pl_gp1_empty.socket);
 
-  cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
-  cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
-  cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu0.caches.enabled)
-  cpu.bind_bus(cpu_bus);
+  for (auto& c : cores_) {
+    c->cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
+    c->cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
+    c->cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu<n>.caches.enabled)
+    if (c->bus) map_core_bus(*c);
+    else c->cpu.bind_bus(cpu_bus);
+  }
+}
+
+// The Cortex-A9 MPCore private region as core 0 decodes it: the SCU, the L2 controller and the
+// private register files are one for the cluster; the GIC windows and the timers (map_banked)
+// are the core's.
+void ZynqPlatform::map_private_region() {
+  map_banked(private_bus, core(0), gtimer);
+  private_bus.attach(scu.socket,  ZVP_SCU_BASE,  ZVP_SCU_SIZE,  "scu");
+  private_bus.attach(l2cc.socket, ZVP_L2CC_BASE, ZVP_L2CC_SIZE, "l2cc");
+  const auto& blocks = ps_register_file_blocks();
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].private_bus)
+      private_bus.attach(register_files[i]->socket, blocks[i].base, blocks[i].size, blocks[i].name);
+  private_bus.set_hop_latency(cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+}
+
+// The windows of the private region each core has its own of.
+void ZynqPlatform::map_banked(Router& bus, ZynqCore& c, GlobalTimer& gt) {
+  const unsigned n = c.cpu.core_index();
+  bus.attach(gic.cpu_of(n).socket,  ZVP_GIC_CPU_BASE,  ZVP_GIC_CPU_SIZE,  "gic_cpu");
+  bus.attach(gt.socket,             ZVP_GTIMER_BASE,   ZVP_GTIMER_SIZE,   "global_timer");
+  bus.attach(c.ptimer.socket,       ZVP_PTIMER_BASE,   ZVP_PTIMER_SIZE,   "private_timer");
+  bus.attach(c.pwdt.socket,         ZVP_PWDT_BASE,     ZVP_PWDT_SIZE,     "private_watchdog");
+  bus.attach(gic.dist_of(n).socket, ZVP_GIC_DIST_BASE, ZVP_GIC_DIST_SIZE, "gic_dist");
+}
+
+// Core n > 0: its front bus sends its banked windows to its own private bus and every other
+// address (memory, peripherals, the SCU, L2CC and watchdog of the cluster) to the shared CPU bus.
+// The front bus adds no latency; its private bus adds cpu_bus's hop and private_bus's, so both
+// cores see every block with the latency core 0 always had.
+void ZynqPlatform::map_core_bus(ZynqCore& c) {
+  constexpr Addressing abs = Addressing::Absolute;
+  map_banked(*c.private_bus, c, *c.gtimer);
+  c.private_bus->set_hop_latency(cpu_2x_clk.cycles(uint64_t{cfg_.cpu_bus_hop_cycles}) +
+                                 cpu_3x2x_clk.cycles(uint64_t{cfg_.private_bus_hop_cycles}));
+  uint64_t next = 0;  // start of the next shared span
+  for (const Router::Window& w : c.private_bus->windows()) {  // in attach order: ascending
+    if (w.base > next) c.bus->attach(cpu_bus.target, next, w.base - next, "shared", abs);
+    c.bus->attach(c.private_bus->target, w.base, w.last() + 1 - w.base, "mpcore", abs);
+    next = w.last() + 1;
+  }
+  c.bus->attach(cpu_bus.target, next, (1ull << 32) - next, "shared", abs);
+  c.cpu.bind_bus(*c.bus);
 }
 
 void ZynqPlatform::wire_irqs() {
   // Every shared/private peripheral interrupt reaches the distributor.
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) gic.connect(id, *irq_[id]);
-  ZynqCore& c0 = core(0);  // the GIC's one CPU interface
-  gic.irq.bind(c0.nirq);
-  gic.fiq.bind(c0.nfiq);
-  c0.cpu.connect_irq(c0.nirq);
-  c0.cpu.connect_fiq(c0.nfiq);
-  gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));
+  gtimer.irq.bind(irq(ZVP_IRQ_GTIMER));  // core 0's PPIs: the platform's lines 27..31
   ptimer.irq.bind(irq(ZVP_IRQ_PTIMER));
   pwdt.irq.bind(irq(ZVP_IRQ_PWDT));
+  for (auto& c : cores_) wire_core_irqs(*c);
   uart0.irq.bind(irq(ZVP_IRQ_UART0));
   uart1.irq.bind(irq(ZVP_IRQ_UART1));
   for (unsigned n = 0; n < 3; ++n) {
@@ -227,12 +313,15 @@ void ZynqPlatform::wire_irqs() {
     dmac.irq[e].bind(irq(e < 4 ? ZVP_IRQ_DMAC0 + e : ZVP_IRQ_DMAC4 + (e - 4)));
 }
 
-// Core 0's watchdog reset request goes to the SLCR, which records it in REBOOT_STATUS and
+// Core n's watchdog reset request goes to the SLCR, which records it in REBOOT_STATUS and
 // routes it (RS_AWDT_CTRL): a PS system reset through the soft-reset hook the session installs,
-// or a reset of core 0 alone: the core restarts from its reset state (PC at the entry) with its
+// or a reset of core n alone: the core restarts from its reset state (PC at its entry) with its
 // private timer and watchdog reset; memory and the other devices keep their state.
 void ZynqPlatform::wire_watchdog_resets() {
-  pwdt.set_reset_hook([this] { slcr.apu_watchdog_reset(0); });
+  for (auto& c : cores_) {
+    const unsigned n = c->cpu.core_index();
+    c->pwdt.set_reset_hook([this, n] { slcr.apu_watchdog_reset(n); });
+  }
   slcr.set_cpu_reset_hook([this](unsigned n) {
     if (n >= num_cores()) return;
     ZynqCore& c = core(n);
@@ -242,6 +331,20 @@ void ZynqPlatform::wire_watchdog_resets() {
       return true;
     });
   });
+}
+
+// Core c's CPU interface drives its nIRQ/nFIQ; core n > 0's timers drive its own PPI lines.
+void ZynqPlatform::wire_core_irqs(ZynqCore& c) {
+  const unsigned n = c.cpu.core_index();
+  gic.irq_of(n).bind(c.nirq);
+  gic.fiq_of(n).bind(c.nfiq);
+  c.cpu.connect_irq(c.nirq);
+  c.cpu.connect_fiq(c.nfiq);
+  if (n == 0) return;
+  for (unsigned k = 0; k < c.ppi.size(); ++k) gic.connect(27 + k, *c.ppi[k], n);
+  c.gtimer->irq.bind(*c.ppi[ZVP_IRQ_GTIMER - 27]);
+  c.ptimer.irq.bind(*c.ppi[ZVP_IRQ_PTIMER - 27]);
+  c.pwdt.irq.bind(*c.ppi[ZVP_IRQ_PWDT - 27]);
 }
 
 void ZynqPlatform::before_end_of_elaboration() {
@@ -270,6 +373,9 @@ void ZynqPlatform::trace_irqs(VcdWriter* vcd) {
     c->nfiq.trace(vcd);
   }
   for (unsigned id = 16; id < ZVP_GIC_NUM_IRQS; ++id) irq_[id]->trace(vcd);
+  for (auto& c : cores_)
+    for (auto& l : c->ppi)
+      if (l) l->trace(vcd);
 }
 
 void ZynqPlatform::load_elf(const ElfImage& img) {

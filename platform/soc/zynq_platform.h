@@ -52,6 +52,12 @@ namespace zvp {
 // (the private timer and watchdog; the nIRQ/nFIQ lines from the GIC's CPU interface). Core 0's parts keep
 // the names they always had (cpu0, private_timer, cpu.nIRQ/nFIQ); core n's are cpu<n>,
 // private_timer<n>, cpu<n>.nIRQ/nFIQ.
+//
+// The private region (0xF8F00000-0xF8F02FFF) is decoded per core: core 0 reaches it through the
+// platform's cpu_bus and private_bus as before; core n > 0 has its own front bus (`bus`: the
+// private region to its `private_bus`, every other address to the shared cpu_bus) and its own
+// windows of the banked blocks (GIC CPU interface and distributor bank, private timer, global
+// timer comparator), plus the PPI lines of its timers (`ppi`: IDs 27..31 of its GIC bank).
 class ZynqCore {
  public:
   ZynqCore(unsigned index, const CortexA9Params& params, const Clock& private_clk);
@@ -62,13 +68,16 @@ class ZynqCore {
   PrivateTimer ptimer;
   PrivateTimer pwdt;  // the private watchdog (private_watchdog, private_watchdog<n>)
   IrqLine nirq, nfiq;
+  // Core n > 0 only (null for core 0, which uses the platform's buses, timer and lines).
+  std::unique_ptr<Router> bus, private_bus;
+  std::unique_ptr<GlobalTimer> gtimer;
+  std::array<std::unique_ptr<IrqLine>, 5> ppi;  // IDs 27..31
 };
 
 class ZynqPlatform : public sc_core::sc_module {
  public:
-  // Builds the PS with one Cortex-A9 core (core 0, started by load_elf). The cores live in a
-  // container indexed by core number; the second core's wiring (its view of the private region,
-  // the GIC's second CPU interface) is not modelled yet.
+  // Builds the PS with its Cortex-A9 cores (core 0 started by load_elf). The cores live in a
+  // container indexed by core number, each with its own view of the private region.
   ZynqPlatform(sc_core::sc_module_name name, const SocConfig& cfg);
 
   unsigned num_cores() const { return static_cast<unsigned>(cores_.size()); }
@@ -142,6 +151,18 @@ class ZynqPlatform : public sc_core::sc_module {
   void wire_irqs();
   void map_buses();
   void wire_watchdog_resets();
+  void map_private_region();
+  void map_banked(Router& bus, ZynqCore& c, GlobalTimer& gt);
+  void map_core_bus(ZynqCore& c);
+  void wire_core_irqs(ZynqCore& c);
+  void start_cluster();
+
+ public:
+  // The BootROM's wait loop for core n > 0 in OCM (boot_rom_wait.h), and 0xFFFFFFF0 cleared: at
+  // construction, and again by a platform reset that placed the images again.
+  void place_boot_rom_wait_loop();
+  // A PS reset: core n > 0 restarts in the wait loop (called by the platform reset).
+  void restart_secondary_cores();
 };
 
 }  // namespace zvp

@@ -12,6 +12,9 @@ command: reboot under --no-reboot, or poweroff) and checks the outcome:
   the global timer's counter (simulated time: the counter runs at CPU_3x2x = the board's CPU
   clock / 2 divided by the prescaler read from its control register, independent of what Linux
   believes its clocks are).
+- with the SMP script (smp.console): /proc/cpuinfo lists two processors; the two pinned loops on
+  two cores take 0.5-0.6 x the time of the same loops both on CPU0 (issue 34: perfectly parallel
+  work halves, 0.5 is the floor); inter-processor interrupts were counted on both CPUs.
 --runs 2 boots twice and requires the same console text and simulated time (determinism).
 
 usage: boot.py --zvp ZVP --images DIR --board B --timing lt|at --dtb FILE --script FILE
@@ -126,6 +129,30 @@ def check_session(console, board, presc, errors):
             errors.append(f"sleep 1 took {v:.6f} s by {what}, want 1.000 s +- 0.1 %")
 
 
+def check_smp(console, errors):
+    seg = dict(segments(console))
+    cpus = re.findall(r"^processor\s*:\s*(\d+)", seg.get("cat /proc/cpuinfo", ""), re.M)
+    if cpus != ["0", "1"]:
+        errors.append(f"/proc/cpuinfo lists processors {cpus}, want ['0', '1']")
+    text = plain(console)
+    one = re.search(r"^one core: ([\d.]+) ([\d.]+)\s*$", text, re.M)
+    two = re.search(r"^two cores: ([\d.]+) ([\d.]+)\s*$", text, re.M)
+    if not one or not two:
+        errors.append("no 'one core:'/'two cores:' measurement lines")
+    else:
+        t1 = float(one.group(2)) - float(one.group(1))
+        t2 = float(two.group(2)) - float(two.group(1))
+        ratio = t2 / t1 if t1 > 0 else 0
+        print(f"two pinned loops: {t1:.6f} s on one core, {t2:.6f} s on two cores (ratio {ratio:.3f})")
+        if not 0.5 <= ratio <= 0.6:
+            errors.append(f"two cores take {ratio:.3f} x one core's time, want 0.5-0.6")
+    ipis = [line.split() for line in seg.get("cat /proc/interrupts", "").splitlines()
+            if re.match(r"\s*IPI\d+:", line)]
+    per_cpu = [sum(int(f[k]) for f in ipis if len(f) > 2 and f[k].isdigit()) for k in (1, 2)]
+    if len(ipis) == 0 or min(per_cpu) == 0:
+        errors.append(f"IPIs per CPU {per_cpu}: want some on both")
+
+
 def check_run(a, board, p, status, errors):
     if p.returncode != 0 or status.get("status") != 0:
         errors.append(f"exit status {p.returncode} ({status.get('reason')!r}); stderr: {p.stderr.strip()[-300:]!r}")
@@ -152,6 +179,8 @@ def check_run(a, board, p, status, errors):
         errors.append("the shell prompt never came")
     elif "session" in Path(a.script).name:
         check_session(p.stdout, board, presc, errors)
+    elif "smp" in Path(a.script).name:
+        check_smp(p.stdout, errors)
 
 
 def masked(summary):

@@ -22,6 +22,7 @@ while read -r name args; do
   python3 "$here/determinism_compare.py" "$out" "$name" || fails=$((fails + 1))
 done <<'LIST'
 hello-zybo
+amp-pair-zybo
 lenet5-zybo --images 20
 lenet5-sw-zybo --images 2
 convnet-tiny-minized

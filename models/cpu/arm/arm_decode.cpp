@@ -196,6 +196,23 @@ bool thumb_is_wfe_or_yield(uint16_t hw1, uint16_t hw2) {
   return hw1 == 0xBF20 || hw1 == 0xBF10 || (hw1 == 0xF3AF && (hw2 == 0x8002 || hw2 == 0x8001));
 }
 
+bool arm_is_wfe(uint32_t insn) { return (insn & 0x0FFFFFFFu) == 0x0320F002u; }
+bool thumb_is_wfe(uint16_t hw1, uint16_t hw2) { return hw1 == 0xBF20 || (hw1 == 0xF3AF && hw2 == 0x8002); }
+
+bool is_sev(uint32_t insn, bool thumb) {
+  if (!thumb) return (insn & 0x0FFFFFFFu) == 0x0320F004u;
+  const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;
+  return hw1 == 0xBF40 || (hw1 == 0xF3AF && hw2 == 0x8004);
+}
+
+bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt) {
+  // ARM: cond 1110 000 1 0000 Rt 1111 101 1 0000; Thumb-2: EE10 | Rt 1111 101 1 0000.
+  const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
+  if (thumb ? (v & 0xFFFF0FFFu) != 0xEE100FB0u : (v & 0x0FFF0FFFu) != 0x0E100FB0u) return false;
+  if (rt) *rt = (v >> 12) & 0xF;
+  return ((v >> 12) & 0xF) != 15;
+}
+
 MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]) {
   if (!thumb) return decode_arm(pc, insn, regs);
   const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;

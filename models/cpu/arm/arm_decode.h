@@ -18,6 +18,13 @@ bool arm_is_wfi(uint32_t insn);
 bool arm_is_wfe_or_yield(uint32_t insn);
 bool thumb_is_wfi(uint16_t hw1, uint16_t hw2);          // 16-bit BF30 or 32-bit F3AF 8003
 bool thumb_is_wfe_or_yield(uint16_t hw1, uint16_t hw2);
+bool arm_is_wfe(uint32_t insn);
+bool thumb_is_wfe(uint16_t hw1, uint16_t hw2);
+
+// Instructions the model acts on between cores (cortex_a9_smp.cpp): SEV, and the MPIDR read
+// MRC p15, 0, Rt, c0, c0, 5 (*rt: its destination). insn as for decode_mem.
+bool is_sev(uint32_t insn, bool thumb);
+bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt);
 
 // A load/store's effect on memory: direction and, when computable from the registers, the
 // byte range [lo, hi) it accesses.

@@ -146,13 +146,15 @@ uint32_t CortexA9::cp15(unsigned crn, unsigned crm, unsigned opc1, unsigned opc2
 // The instruction ending at pc: in Thumb state either a 16-bit one at pc - 2 or a 32-bit one at
 // pc - 4 (a 16-bit hint is tested first, as its second halfword is not a prefix).
 bool CortexA9::hint_before(uint32_t pc, bool thumb, Hint hint) const {
-  const bool wfi = hint == Hint::kWfi;
   if (!thumb) {
     uint32_t w = 0;
-    return fetch32(pc - 4, w) && (wfi ? arm::arm_is_wfi(w) : arm::arm_is_wfe_or_yield(w));
+    if (!fetch32(pc - 4, w)) return false;
+    return hint == Hint::kWfi ? arm::arm_is_wfi(w) : hint == Hint::kWfe ? arm::arm_is_wfe(w) : arm::arm_is_wfe_or_yield(w);
   }
-  auto is = [wfi](uint16_t h1, uint16_t h2) {
-    return wfi ? arm::thumb_is_wfi(h1, h2) : arm::thumb_is_wfe_or_yield(h1, h2);
+  auto is = [hint](uint16_t h1, uint16_t h2) {
+    return hint == Hint::kWfi ? arm::thumb_is_wfi(h1, h2)
+           : hint == Hint::kWfe ? arm::thumb_is_wfe(h1, h2)
+                                : arm::thumb_is_wfe_or_yield(h1, h2);
   };
   uint16_t h1 = 0, h2 = 0;
   return (fetch16(pc - 2, h1) && is(h1, 0)) || (fetch16(pc - 4, h1) && fetch16(pc - 2, h2) && is(h1, h2));
@@ -252,7 +254,12 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     return;
   }
   BlockInfo& b = timing_.slot(addr);
-  BlockInfo& nb = (b.addr == addr && b.size == size) ? b : count_block(addr, size);
+  const bool known = b.addr == addr && b.size == size;
+  if (!known && hook_smp_instructions(addr, size)) {  // translated again with its hooks
+    stop_before_block(uc, addr);
+    return;
+  }
+  BlockInfo& nb = known ? b : count_block(addr, size);
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
@@ -390,12 +397,21 @@ void CortexA9::run() {
 
   while (!exited_ && !halted_) {
     if (dbg_.agent() && dbg_.agent()->poll() && !debug_stop(StopReason{StopReason::Interrupted})) break;
+    if (held_) {  // SLCR A9_CPU_RST_CTRL: in reset or clock stopped
+      sync();
+      while (held_) sc_core::wait(irq_ev_);
+      qk_.reset();
+      if (reset_on_release_) restart_from_reset();
+    }
     const bool was_sleeping = sleeping_;
     if (check_interrupts()) {
-      sleeping_ = false;
+      sleeping_ = wfe_ = false;
       dbg_.forget_resume();  // an exception entry: the breakpoint being resumed from was not reached
     }
-    if (sleeping_ && (irq_ || fiq_)) sleeping_ = false;  // WFI wakes on a pending interrupt even when CPSR masks it
+    if (sleeping_ && wakes_from_sleep()) {  // WFI: any raised line, even masked; WFE: an event
+      if (wfe_) event_reg_ = false;
+      sleeping_ = wfe_ = false;
+    }
     if (was_sleeping && !sleeping_)
       if (Timeline* tl = Timeline::get()) tl->end(timeline_track(tl), local_time());
     if (step_after_wake && !sleeping_) {
@@ -404,7 +420,7 @@ void CortexA9::run() {
     }
     if (sleeping_) {
       sync();  // may yield: an interrupt can rise meanwhile, so look again before sleeping
-      if (!irq_ && !fiq_) sc_core::wait(irq_ev_);
+      if (!wakes_from_sleep() && !held_) sc_core::wait(irq_ev_);
       qk_.reset();
       continue;
     }
@@ -450,7 +466,12 @@ void CortexA9::run() {
         // Undefined instructions (PC on the instruction, which ends the current block), and
         // WFE/YIELD, on which Unicorn stops too, with PC after the hint that ended the block.
         const bool after_block_end = block_->addr + block_->size == pc;
-        if (!(after_block_end && hint_before(pc, thumb, Hint::kWfeOrYield))) take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
+        if (!(after_block_end && hint_before(pc, thumb, Hint::kWfeOrYield))) {
+          take_exception(kUnd, 0x04, pc + (thumb ? 2 : 4));
+        } else if (event_sink_ && hint_before(pc, thumb, Hint::kWfe)) {
+          wait_for_event();  // in a cluster; a lone core goes on as before
+          if (sleeping_ && Timeline::get()) Timeline::get()->begin(timeline_track(Timeline::get()), "WFE", local_time());
+        }
         break;
       }
       case UC_ERR_FETCH_UNMAPPED:

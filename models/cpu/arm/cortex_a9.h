@@ -176,6 +176,26 @@ class CortexA9 : public sc_core::sc_module,
   // the entry); false ends the core's thread.
   void request_system_reset(std::function<bool()> handler);
 
+  // --- between the cores of a cluster (cortex_a9_smp.cpp) ---
+  // SEV: the core calls `sink` with its local time offset when it executes SEV (the platform
+  // signals every core's event register). Only with a sink are SEVs looked for.
+  void set_event_sink(std::function<void(const sc_core::sc_time&)> sink);
+  // An event for this core (a SEV by any core, or the platform): sets the event register and
+  // wakes a WFE `delay` after the current SystemC time.
+  void signal_event(const sc_core::sc_time& delay);
+  bool event_register() const { return event_reg_; }
+  // The value MPIDR reads on this core (Unicorn gives every engine the same one, with the
+  // uniprocessor bit): MRC p15,0,Rt,c0,c0,5 found in a block get a code hook that reads this.
+  void set_mpidr(uint32_t v);
+  // The core's reset and clock-stop inputs (SLCR A9_CPU_RST_CTRL): while held the core does not
+  // run; released after a reset it restarts from its reset state at `reset_pc` (0, the low
+  // vectors, as Linux's zynq_cpun_start expects). `delay`: the writer's local time offset.
+  void set_held(bool held, bool reset, const sc_core::sc_time& delay, uint32_t reset_pc = 0);
+  bool held() const { return held_; }
+  bool waiting_for_event() const { return sleeping_ && wfe_; }
+  uint64_t wfe_count() const { return wfe_count_; }
+  uint64_t sev_count() const { return sev_count_; }
+
   // Writes an ELF image's segments through a debug transport (transport_dbg) and zeroes
   // .bss. Returns false with *err set if a segment falls outside memory.
   static bool load_image_dbg(tlm::tlm_fw_transport_if<>& target, const ElfImage& image,
@@ -268,7 +288,7 @@ class CortexA9 : public sc_core::sc_module,
   using BlockInfo = arm::BlockInfo;
   enum Mode : uint32_t { kFiq = 0x11, kIrq = 0x12, kSvc = 0x13, kAbt = 0x17, kUnd = 0x1B };
   // The hints Unicorn returns on: WFI (the core sleeps), WFE and YIELD (they do nothing here).
-  enum class Hint { kWfi, kWfeOrYield };
+  enum class Hint { kWfi, kWfeOrYield, kWfe };
 
   void run();
   void map_memory();
@@ -282,6 +302,15 @@ class CortexA9 : public sc_core::sc_module,
   // The instruction that ends just before pc is `hint` (Thumb: a 16- or a 32-bit encoding).
   bool hint_before(uint32_t pc, bool thumb, Hint hint) const;
   void start_sleep();  // WFI
+  // WFE at pc (Unicorn stopped after it): consumes a set event register or sleeps until an
+  // event or a deliverable interrupt.
+  void wait_for_event();
+  bool wakes_from_sleep() const;
+  void restart_from_reset();  // released from a reset hold
+  // SEV and MPIDR reads in a block seen for the first time: hooked (true: the block must be
+  // translated again with its hooks, so it is stopped before).
+  bool hook_smp_instructions(uint32_t addr, uint32_t size);
+  static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
   // cycles() with `units` time units.
   double cycles_at(uint64_t units) const {
@@ -418,6 +447,15 @@ class CortexA9 : public sc_core::sc_module,
   bool irq_ = false, fiq_ = false;
   sc_core::sc_event irq_ev_;
   bool sleeping_ = false;
+  bool wfe_ = false;        // sleeping in WFE (else WFI)
+  bool event_reg_ = false;  // the event register
+  std::function<void(const sc_core::sc_time&)> event_sink_;
+  uint32_t mpidr_ = 0;
+  bool mpidr_set_ = false;
+  std::unordered_map<uint32_t, int> smp_insns_;  // hooked address -> Rt of an MPIDR read, or -1: SEV
+  bool held_ = false, reset_on_release_ = false;
+  uint32_t reset_pc_ = 0;
+  uint64_t wfe_count_ = 0, sev_count_ = 0;
   bool exited_ = false;
   bool halted_ = false;
   bool locked_up_ = false;

@@ -542,3 +542,96 @@ TEST_F(GicTest, ResetRestoresEveryBankAndKeepsInputLevels) {
 
 }  // namespace
 
+
+namespace {
+
+// The second CPU's windows (MPCore TRM 3.1: the private region is decoded per core): its own
+// CPU interface, its own bank of IDs 0..31, the shared SPIs, its own nIRQ.
+struct GicTwoCpuTest : GicTest {
+  TestInitiator d1{"dist1_ini"}, c1{"cpu1_ini"};
+  IrqLine cpu1_irq{"cpu1_irq"}, cpu1_fiq{"cpu1_fiq"};
+  IrqLine ppi29_cpu1{"cpu1.ppi29"};
+  GicTwoCpuTest() {
+    d1.socket.bind(gic.dist_of(1).socket);
+    c1.socket.bind(gic.cpu_of(1).socket);
+    gic.irq_of(1).bind(cpu1_irq);
+    gic.fiq_of(1).bind(cpu1_fiq);
+    gic.connect(ZVP_IRQ_PTIMER, ppi29_cpu1, 1);
+  }
+  void enable_cpu1_interface() {
+    c1.write32(ZVP_GICC_PMR, 0xF0);
+    c1.write32(ZVP_GICC_ICR, ZVP_GICC_ICR_ENABLE_S_MASK | ZVP_GICC_ICR_ENABLE_NS_MASK);
+  }
+};
+
+TEST_F(GicTwoCpuTest, EachCpuReadsItsOwnTargetBitAndBankedState) {
+  // ITARGETSR0..7 read as the reading CPU's bit (Linux's gic_get_cpumask relies on it).
+  for (unsigned id = 0; id < 32; id += 4) {
+    EXPECT_EQ(d.read32(ZVP_GICD_IPTR + id), 0x01010101u) << id;
+    EXPECT_EQ(d1.read32(ZVP_GICD_IPTR + id), 0x02020202u) << id;
+  }
+  // Banked priority of a PPI; shared priority of an SPI.
+  d.write8(ZVP_GICD_IPR + 29, 0x40);
+  d1.write8(ZVP_GICD_IPR + 29, 0x80);
+  d1.write8(ZVP_GICD_IPR + 61, 0x30);
+  uint8_t b0 = 0, b1 = 0;
+  d.read(ZVP_GICD_IPR + 29, &b0, 1);
+  d1.read(ZVP_GICD_IPR + 29, &b1, 1);
+  EXPECT_EQ(b0, 0x40);
+  EXPECT_EQ(b1, 0x80);
+  d.read(ZVP_GICD_IPR + 61, &b0, 1);
+  EXPECT_EQ(b0, 0x30);
+  // Banked enable of the PPI; one distributor enable for both.
+  d1.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);
+  EXPECT_EQ(d1.read32(ZVP_GICD_ISER), 0xFFFFu | (1u << ZVP_IRQ_PTIMER));
+  EXPECT_EQ(d.read32(ZVP_GICD_ISER), 0xFFFFu);
+  d.write32(ZVP_GICD_DCR, 1);
+  EXPECT_EQ(d1.read32(ZVP_GICD_DCR), 1u);
+  // The CPU interfaces are separate: CPU1's PMR is still at reset.
+  c.write32(ZVP_GICC_PMR, 0xF0);
+  EXPECT_EQ(c1.read32(ZVP_GICC_PMR), 0u);
+}
+
+TEST_F(GicTwoCpuTest, PpiOfCpu1ReachesOnlyCpu1) {
+  vendor_init();
+  enable_cpu1_interface();
+  d1.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);
+  d.write32(ZVP_GICD_ISER, 1u << ZVP_IRQ_PTIMER);  // CPU0's own PPI 29 enabled too
+  ppi29_cpu1.write(true);
+  EXPECT_TRUE(cpu1_irq.read());
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(iar(), Gic::kSpurious);
+  EXPECT_EQ(c1.read32(ZVP_GICC_IAR), uint32_t{ZVP_IRQ_PTIMER});
+  EXPECT_FALSE(cpu1_irq.read());
+  c1.write32(ZVP_GICC_EOIR, ZVP_IRQ_PTIMER);
+}
+
+TEST_F(GicTwoCpuTest, SgiFromCpu0ReachesCpu1WithItsSourceAndSpiFollowsTargets) {
+  vendor_init();
+  enable_cpu1_interface();
+  // CPU0 sends SGI 5 to CPU1 (target list 0b10).
+  d.write32(ZVP_GICD_SGIR, (0u << 24) | (2u << 16) | 5);
+  EXPECT_TRUE(cpu1_irq.read());
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(d1.read32(ZVP_GICD_ISPR) & 0xFFFF, 1u << 5);
+  EXPECT_EQ(c1.read32(ZVP_GICC_IAR), 5u);  // CPUID (bits 12:10) = 0: from CPU0
+  c1.write32(ZVP_GICC_EOIR, 5);
+  // CPU1 answers with SGI 6 to all but itself: CPU0 sees source CPU1.
+  d1.write32(ZVP_GICD_SGIR, (1u << 24) | 6);
+  EXPECT_TRUE(cpu_irq.read());
+  EXPECT_FALSE(cpu1_irq.read());
+  EXPECT_EQ(iar(), 6u | (1u << 10));
+  eoi(6u | (1u << 10));
+  // An SPI targeted at CPU1 only.
+  vendor_enable(62, 0xA0, 0x1);
+  d.write8(ZVP_GICD_IPTR + 62, 0x02);
+  spi[1].write(true);
+  EXPECT_TRUE(cpu1_irq.read());
+  EXPECT_FALSE(cpu_irq.read());
+  EXPECT_EQ(c1.read32(ZVP_GICC_IAR), 62u);
+  spi[1].write(false);
+  c1.write32(ZVP_GICC_EOIR, 62);
+  EXPECT_FALSE(cpu1_irq.read());
+}
+
+}  // namespace

@@ -110,3 +110,47 @@ TEST_F(GlobalTimerTest, ComparatorWithoutAutoIncrementFiresOnce) {
 }
 
 }  // namespace
+
+namespace {
+
+// Two cores' windows (MPCore TRM 4.3): one counter, enable and prescaler for the cluster; each
+// core's own comparator, auto-increment, enables and event flag.
+TEST(GlobalTimerBanks, CounterSharedComparatorPerCore) {
+  Clock clk{"periph", 100e6};
+  GlobalTimer gt0{"gtimer0", clk}, gt1{"gtimer1", clk};
+  gt0.share_counter(gt1);
+  TestInitiator c0{"c0"}, c1{"c1"};
+  c0.socket.bind(gt0.socket);
+  c1.socket.bind(gt1.socket);
+  IrqLine ppi0{"cpu0.ppi27"}, ppi1{"cpu1.ppi27"};
+  gt0.irq.bind(ppi0);
+  gt1.irq.bind(ppi1);
+  std::vector<sc_time> rise0, rise1;
+  ppi0.listen([&](bool l) { if (l) rise0.push_back(sc_core::sc_time_stamp()); });
+  ppi1.listen([&](bool l) { if (l) rise1.push_back(sc_core::sc_time_stamp()); });
+  zvp::test::run_sim([&] {
+    c1.write32(ZVP_GTIMER_COMPARATOR_LO, 50);  // core 1's comparator: 500 ns
+    c0.write32(ZVP_GTIMER_COMPARATOR_LO, 30);  // core 0's: 300 ns
+    c1.write32(ZVP_GTIMER_CONTROL, COMP | IRQ);
+    // Core 0 enables the counter (prescaler 0): core 1's counter runs too; core 0's comparator
+    // and IRQ enables are still off.
+    c0.write32(ZVP_GTIMER_CONTROL, EN);
+    EXPECT_EQ(c1.read32(ZVP_GTIMER_CONTROL) & (EN | COMP | IRQ), EN | COMP | IRQ);
+    EXPECT_EQ(c0.read32(ZVP_GTIMER_CONTROL) & (COMP | IRQ), 0u);
+    sc_core::wait(sc_time(1000, SC_NS));
+    EXPECT_EQ(c0.read32(ZVP_GTIMER_COUNTER_LO), 100u);
+    EXPECT_EQ(c1.read32(ZVP_GTIMER_COUNTER_LO), 100u);
+    ASSERT_EQ(rise1.size(), 1u);
+    EXPECT_EQ(rise1[0], sc_time(500, SC_NS));
+    EXPECT_TRUE(rise0.empty());
+    EXPECT_EQ(c0.read32(ZVP_GTIMER_ISR), 0u);
+    EXPECT_EQ(c1.read32(ZVP_GTIMER_ISR), EVENT);
+    EXPECT_EQ(c0.read32(ZVP_GTIMER_COMPARATOR_LO), 30u);
+    // Core 1 stops the counter for both.
+    c1.write32(ZVP_GTIMER_CONTROL, COMP | IRQ);
+    sc_core::wait(sc_time(1000, SC_NS));
+    EXPECT_EQ(c0.read32(ZVP_GTIMER_COUNTER_LO), 100u);
+  });
+}
+
+}  // namespace

@@ -5,6 +5,7 @@
 // .regs.yaml (UG585 appendix B.28, slcr).
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 #include "support/test_initiator.h"
@@ -102,6 +103,27 @@ TEST_F(SlcrTest, ApuWatchdogResetIsRoutedByRsAwdtCtrl) {
   EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A020000u);
   slcr.apu_watchdog_reset(1);
   EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A040000u);
+// A9_CPU_RST_CTRL (UG585 B.28, 0xF8000244): A9_RST0/1 bits 0/1, A9_CLKSTOP0/1 bits 4/5; the
+// sequence Linux's zynq_slcr_cpu_stop/start writes for CPU1 reaches the platform's hook with
+// the value and the writer's time.
+TEST_F(SlcrTest, CpuResetControlReachesTheHookWithTheWritersTime) {
+  std::vector<std::pair<uint32_t, sc_core::sc_time>> seen;
+  slcr.set_rst_ctrl_hook([&](uint32_t v, const sc_core::sc_time& t) { seen.push_back({v, t}); });
+  ini.write32(ZVP_SLCR_A9_CPU_RST_CTRL, 0x22);  // locked: ignored
+  EXPECT_TRUE(seen.empty());
+  unlock();
+  const sc_core::sc_time local(40, sc_core::SC_NS);
+  ini.write32_at(ZVP_SLCR_A9_CPU_RST_CTRL, 0x22, local);  // stop: CLKSTOP1 | RST1
+  ini.write32(ZVP_SLCR_A9_CPU_RST_CTRL, 0x20);            // start: RST1 released
+  ini.write32(ZVP_SLCR_A9_CPU_RST_CTRL, 0x00);            // then the clock
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0].first, 0x22u);
+  EXPECT_EQ(seen[0].second, local);
+  EXPECT_EQ(seen[1].first, 0x20u);
+  EXPECT_EQ(seen[2].first, 0x00u);
+  EXPECT_EQ(ini.read32(ZVP_SLCR_A9_CPU_RST_CTRL), 0u);
+  ini.write32(ZVP_SLCR_A9_CPU_RST_CTRL, 0xFFFFFFFF);  // only the defined bits are kept
+  EXPECT_EQ(ini.read32(ZVP_SLCR_A9_CPU_RST_CTRL), 0x133u);
 }
 
 TEST(SlcrConfig, IdcodeAndBootModeAreParameters) {

@@ -220,8 +220,8 @@ TEST(FsblState, UnreachableCpuClockIsWarnedAbout) {
 }
 
 // The part's CPU count reaches the GIC: ICDICTR.CPUNumber is the number of Cortex-A9s minus one (1
-// on the single-core XC7Z007S of the MiniZed). The SCU reports the cores the platform runs (one
-// until the second core is modelled), never more than the part has, so that an OS starts only
+// on the single-core XC7Z007S of the MiniZed). The SCU reports the cores the platform runs (the
+// part's unless ps.cores forces fewer), never more than the part has, so that an OS starts only
 // cores that exist.
 TEST(FsblState, PartsCpuCountInScuAndGic) {
   unsigned n = 0;
