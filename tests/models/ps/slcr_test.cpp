@@ -103,6 +103,8 @@ TEST_F(SlcrTest, ApuWatchdogResetIsRoutedByRsAwdtCtrl) {
   EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A020000u);
   slcr.apu_watchdog_reset(1);
   EXPECT_EQ(ini.read32(ZVP_SLCR_REBOOT_STATUS), 0x5A040000u);
+}
+
 // A9_CPU_RST_CTRL (UG585 B.28, 0xF8000244): A9_RST0/1 bits 0/1, A9_CLKSTOP0/1 bits 4/5; the
 // sequence Linux's zynq_slcr_cpu_stop/start writes for CPU1 reaches the platform's hook with
 // the value and the writer's time.
