@@ -46,7 +46,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, u
       core_(core),
       p_(checked(params, this->name())),
       uc_(this->name()),
-      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name()),
+      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name(), p_.skip_idle_loops),
       dbg_(uc_, bus),
       unit_cycles_(p_.cpi > 0 ? p_.cpi : 1.0) {
   steady_ = new SteadyRead;
@@ -251,11 +251,12 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo& b = timing_.slot(addr);
-  BlockInfo& nb = (b.addr == addr && b.size == size) ? b : count_block(addr, size);
+  BlockInfo* const known = timing_.find(addr, size);
+  BlockInfo& nb = known ? *known : count_block(addr, size);
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
+  if (nb.idle) skip_idle_loop(nb);
 }
 
 // The block that was executing when units_ passed the sample point gets the sample (several if
