@@ -26,6 +26,7 @@ struct alignas(32) BlockInfo {
   bool poll = false;        // a polling loop's shape (arm::is_poll_loop), with forward_polls
   bool predicts = false;    // predicted_end(end), precomputed for the hook
   bool idle = false;        // an idle loop (arm::is_idle_loop), with skip_idle_loops
+  bool poll_body = false;   // ends a polling loop of several blocks (CortexA9::ends_poll_body)
   uint16_t ghb_key = 0;     // the branch's part of its GHB index (see ghb_index)
 };
 static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");

@@ -303,7 +303,9 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   bool poll = false;
   const arm::BlockCost c = code_cost(addr, size, timing_.find_polls() ? &poll : nullptr);
-  return timing_.enter(addr, size, c, poll);
+  BlockInfo& b = timing_.enter(addr, size, c, poll);
+  if (timing_.find_polls() && !poll) b.poll_body = ends_poll_body(c, addr, size);
+  return b;
 }
 
 // A block is charged whole when it starts. A stop for the debugger inside it (a breakpoint, the

@@ -320,6 +320,9 @@ class CortexA9 : public sc_core::sc_module,
   BlockInfo& count_block(uint32_t addr, uint32_t size);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
+  void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
+  void forward_iterations(uint64_t fast, uint64_t cost, uint64_t count, const sc_core::sc_time& latency);
+  bool ends_poll_body(const arm::BlockCost& c, uint32_t addr, uint32_t size);
   void skip_idle_loop(const BlockInfo& b);  // cortex_a9_idle.cpp
   void uncharge_tail(uint32_t pc);
   void on_block_slow(uint32_t addr, uint32_t size);  // on uc_
@@ -442,7 +445,18 @@ class CortexA9 : public sc_core::sc_module,
     uint64_t addr = 0, value = 0, insns = 0;
     unsigned size = 0;
     sc_core::sc_time latency;
+    // Polling loops of several blocks (forward_poll_body): the state at the read, and the
+    // instructions and units from the read before (0: not an iteration of the loop).
+    uint64_t units = 0, mispredicts = 0, mmio = 0, events = 0;
+    double extra_cycles = 0;
+    uint32_t history = 0;
+    uint64_t d_insns = 0, d_units = 0;
   } poll_;
+  // The last polling loop of several blocks found (ends_poll_body): its last block and the
+  // instructions of one iteration.
+  struct PollBody {
+    uint32_t addr = 1, size = 0, insns = 0;
+  } poll_body_;
   uint64_t polls_forwarded_ = 0;
   uint64_t idle_skipped_ = 0;
   RouteCache routes_;  // device accesses' routes (bind_bus)
