@@ -12,6 +12,7 @@ usage: tools/bench/bench_linux.py [--build DIR] [--board B] [--dtb FILE] [--repe
  made by `cmake --build build --target linux_images`)"""
 import argparse
 import os
+import resource
 import selectors
 import shutil
 import subprocess
@@ -28,6 +29,7 @@ def time_to_prompt(cmd, limit_s, kill_at_prompt):
     """Runs cmd, reading its stdout as it comes; returns (seconds until PROMPT or None, seconds
     until it ended, output, host CPU seconds of the run). QEMU, which has no way to end by
     itself here, is killed at the prompt; ZVP runs to its end (the console script's poweroff) or limit_s."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     sel = selectors.DefaultSelector()
@@ -48,10 +50,11 @@ def time_to_prompt(cmd, limit_s, kill_at_prompt):
                 break
     if p.poll() is None:
         p.kill()
-    # Host CPU time (user + system) of the run: on a shared machine the fairer comparison.
-    _, _, ru = os.wait4(p.pid, 0)
-    p.returncode = 0
-    cpu = ru.ru_utime + ru.ru_stime
+    p.wait()
+    # Host CPU time (user + system) of the run (the only child reaped meanwhile): on a shared
+    # machine the fairer comparison.
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return at_prompt, time.monotonic() - start, out.decode(errors="replace"), cpu
 
 
