@@ -22,15 +22,5 @@ _start:
   ldr r6, [r5, #0x20]
   str r6, [r5, #0x28]
   EXIT 0
-irq_h:
-  push {r0-r1}
-  ldr r0, =DEV
-  mov r1, #1
-  str r1, [r0, #0xC]
-  ldr r0, =MBOX
-  ldr r1, [r0, #0x20]
-  add r1, r1, #1
-  str r1, [r0, #0x20]
-  pop {r0-r1}
-  subs pc, lr, #4
+COUNTING_IRQ_HANDLER irq_h
 DEFAULT_TRAPS
