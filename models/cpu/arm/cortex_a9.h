@@ -323,6 +323,7 @@ class CortexA9 : public sc_core::sc_module,
   void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void forward_iterations(uint64_t fast, uint64_t cost, uint64_t count, const sc_core::sc_time& latency);
   bool ends_poll_body(const arm::BlockCost& c, uint32_t addr, uint32_t size);
+  uint64_t forward_stop() const;
   void skip_idle_loop(const BlockInfo& b);  // cortex_a9_idle.cpp
   void uncharge_tail(uint32_t pc);
   void on_block_slow(uint32_t addr, uint32_t size);  // on uc_

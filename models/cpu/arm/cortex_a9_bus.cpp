@@ -184,8 +184,19 @@ void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
     return;
   // The k-th iteration from now starts on the hook's fast path if units_ + (k-1) * cost is
   // below stop_at_.
-  const uint64_t u0 = units_, cost = b.units;
-  forward_iterations(u0 < stop_at_ ? (stop_at_ - u0 - 1) / cost + 1 : 0, cost, b.count, latency);
+  const uint64_t u0 = units_, cost = b.units, stop = forward_stop();
+  forward_iterations(u0 < stop ? (stop - u0 - 1) / cost + 1 : 0, cost, b.count, latency);
+}
+
+// The units before which a forwarded iteration's blocks run as on the hook's fast path:
+// stop_at_, or, while that is 0 only because an interrupt line is high but masked, the slice
+// end or next profile sample (fast_end()). Every block then takes the slow path, whose only
+// other check, an interrupt now deliverable, finds it still masked: a polling loop does not
+// change CPSR. (Linux polls the console UART with IRQs masked while the timer's line is high.)
+uint64_t CortexA9::forward_stop() const {
+  if (stop_at_ != 0 || stop_request_ || !handler_modes_.empty() || interrupt_deliverable())
+    return stop_at_;
+  return fast_end();
 }
 
 // Accounts the next iterations of a polling loop whose every iteration costs `cost` units and
@@ -252,7 +263,7 @@ void CortexA9::forward_poll_body(uint64_t addr, unsigned size, uint64_t value,
   if (!again || dbg_.agent() || mem_ || code_hooks_ || du == 0) return;
   // Iteration k is on the fast path if its last block's entry, at units_ + k * du - b.units, is
   // below stop_at_ (the earlier blocks' entries come before it).
-  const uint64_t lim = stop_at_ + b.units;
+  const uint64_t lim = forward_stop() + b.units;
   forward_iterations(lim > units_ ? (lim - units_ - 1) / du : 0, du, di, latency);
   poll_.units = units_;
   poll_.mmio = mmio_accesses_;
