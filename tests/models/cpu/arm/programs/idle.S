@@ -2,16 +2,7 @@
 @ (`b .`; with NOPS `1: nop; nop; b 1b`; with THUMB a Thumb `b.n .`; with MASKED IRQs stay
 @ masked, so the core halts). The IRQ handler acknowledges the device and counts in MBOX+0x20.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, irq_h, trap_fiq
-.text
-.global _start
-_start:
-  cps #0x12
-  ldr sp, =STACK_TOP - 0x1000
-  cps #0x13
-  ldr sp, =STACK_TOP
+IRQ_PROGRAM
 #ifndef MASKED
   cpsie i
 #endif

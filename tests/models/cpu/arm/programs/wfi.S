@@ -2,16 +2,7 @@
 @ execution continues after WFI), then with CPSR.I set (wakes without taking the IRQ).
 @ MBOX: +0x20 handler count, +0x24 count after the first WFI, +0x28 count after the second.
 .include "common.inc"
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, trap_dabt, irq_h, trap_fiq
-.text
-.global _start
-_start:
-  cps #0x12
-  ldr sp, =STACK_TOP - 0x1000
-  cps #0x13
-  ldr sp, =STACK_TOP
+IRQ_PROGRAM
   ldr r5, =MBOX
   cpsie i
   wfi
