@@ -9,6 +9,7 @@ SocConfig::SocConfig() {
   cpu.quantum = sc_core::sc_time(10, sc_core::SC_US);  // CPU quantum 10 us
   cpu.sync_to_next_event = true;  // exact: the session tells the core the end of the run
   cpu.forward_polls = true;       // exact: polling loops on steady registers (UART status)
+  cpu.skip_idle_loops = true;     // exact: branch-to-self loops (a firmware's final _exit loop)
   cpu.stop_on_exit = false;  // the session ends the run: the UARTs drain after the CPU exits
   ocm.size = ZVP_OCM_SIZE;
   ocm.width_bytes = 8;

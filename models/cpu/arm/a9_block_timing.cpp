@@ -4,12 +4,15 @@
 
 #include "core/config_error.h"
 #include "cpu/arm/arm_decode.h"
+#include "cpu/arm/idle_loop.h"
 #include "cpu/arm/poll_loop.h"
 
 namespace zvp::arm {
 
-A9BlockTiming::A9BlockTiming(const A9Timing& timing, double cpi, bool find_polls, const std::string& who)
-    : timing_(timing), flat_(cpi > 0), find_polls_(find_polls), cache_(new BlockInfo[kCacheSize]) {
+A9BlockTiming::A9BlockTiming(const A9Timing& timing, double cpi, bool find_polls, const std::string& who,
+                             bool find_idle)
+    : timing_(timing), flat_(cpi > 0), find_polls_(find_polls), find_idle_(find_idle),
+      cache_(new BlockInfo[kCacheSize]) {
   if (timing.ghb_entries < 2 || (timing.ghb_entries & (timing.ghb_entries - 1)))
     throw ConfigError(who + ".timing.ghb_entries must be a power of two");
   ghb_.reset(new uint8_t[timing.ghb_entries]);
@@ -33,6 +36,7 @@ BlockCost A9BlockTiming::cost(const uint8_t* code, uint32_t addr, uint32_t size,
     c = block_cost(timing_, code, size, addr, thumb);
   }
   if (poll_loop) *poll_loop = code && is_poll_loop(code, size, addr, thumb);
+  c.idle = find_idle_ && code && is_idle_loop(code, size, addr, thumb);
   if (c.count == 0) c.count = thumb ? size / 2 : size / 4;
   if (c.count == 0) c.count = 1;
   if (flat_ || c.cycles == 0) c.cycles = c.count;
@@ -40,8 +44,11 @@ BlockCost A9BlockTiming::cost(const uint8_t* code, uint32_t addr, uint32_t size,
 }
 
 BlockInfo& A9BlockTiming::enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll) {
-  BlockInfo& b = slot(addr);
+  BlockInfo& s = slot(addr);
+  s = BlockInfo{};
+  BlockInfo& b = c.idle ? idle_ : s;  // an idle loop: out of the cache (find())
   b = BlockInfo{};
+  b.idle = c.idle;
   b.poll = poll;
   b.addr = addr;
   b.size = size;

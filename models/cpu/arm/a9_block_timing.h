@@ -25,6 +25,8 @@ struct alignas(32) BlockInfo {
   BlockEnd end = BlockEnd::kFallThrough;
   bool poll = false;        // a polling loop's shape (arm::is_poll_loop), with forward_polls
   bool predicts = false;    // predicted_end(end), precomputed for the hook
+  bool idle = false;        // an idle loop (arm::is_idle_loop), with skip_idle_loops
+  bool poll_body = false;   // ends a polling loop of several blocks (CortexA9::ends_poll_body)
   uint16_t ghb_key = 0;     // the branch's part of its GHB index (see ghb_index)
 };
 static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");
@@ -50,8 +52,10 @@ class A9BlockTiming {
 
   // cpi > 0: flat model (cost = instructions x cpi, no prediction); otherwise `timing`'s
   // pipeline model. find_polls: mark polling loops (forward_polls). who: for errors
-  // (ConfigError when ghb_entries is not a power of two >= 2).
-  A9BlockTiming(const A9Timing& timing, double cpi, bool find_polls, const std::string& who);
+  // (ConfigError when ghb_entries is not a power of two >= 2). find_idle: mark idle loops
+  // (skip_idle_loops), which are then kept out of the cache (see find()).
+  A9BlockTiming(const A9Timing& timing, double cpi, bool find_polls, const std::string& who,
+                bool find_idle = false);
 
   BlockHookState& hook_state() { return hot_; }
   const BlockHookState& hook_state() const { return hot_; }
@@ -67,6 +71,19 @@ class A9BlockTiming {
   BlockCost cost(const uint8_t* code, uint32_t addr, uint32_t size, bool thumb, bool* poll_loop) const;
   // Enters a block into the cache with its cost.
   BlockInfo& enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll);
+  // The known entry of the block at addr, or null. An idle loop's entry is kept apart from the
+  // cache, so that the hook's fast path never finds it and every iteration reaches the core's
+  // slow path (which skips ahead); its cache slot is emptied as entering it there would have
+  // done, so the other blocks' entries (and their predictions) are the same as without.
+  BlockInfo* find(uint32_t addr, uint32_t size) {
+    BlockInfo& b = slot(addr);
+    if (b.addr == addr && b.size == size) return &b;
+    if (idle_.addr == addr && idle_.size == size) {
+      b = BlockInfo{};
+      return &idle_;
+    }
+    return nullptr;
+  }
   bool find_polls() const { return find_polls_; }
 
   // Blocks whose end the predictor tracks (conditional direct and indirect branches).
@@ -82,10 +99,12 @@ class A9BlockTiming {
   A9Timing timing_;
   bool flat_;
   bool find_polls_;
+  bool find_idle_;
   BlockHookState hot_;
   std::unique_ptr<BlockInfo[]> cache_;
   std::unique_ptr<uint8_t[]> ghb_;
   BlockInfo no_block_;
+  BlockInfo idle_;  // the last idle loop entered (find())
 };
 
 // Branch prediction at block granularity. A conditional branch's direction comes from the

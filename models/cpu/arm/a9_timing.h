@@ -84,6 +84,7 @@ struct BlockCost {
   BlockEnd end = BlockEnd::kFallThrough;
   uint32_t target = 0;  // direct branch target (kDirect, kCondDirect)
   bool self_loop = false;
+  bool idle = false;    // an idle loop (arm::is_idle_loop), when the block timing looks for them
 };
 
 // Cost of `size` bytes of code at `addr` (ARM or Thumb). `code` holds the bytes (little

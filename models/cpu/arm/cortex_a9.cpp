@@ -46,7 +46,7 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, u
       core_(core),
       p_(checked(params, this->name())),
       uc_(this->name()),
-      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name()),
+      timing_(p_.timing, p_.cpi, p_.forward_polls, this->name(), p_.skip_idle_loops),
       dbg_(uc_, bus),
       unit_cycles_(p_.cpi > 0 ? p_.cpi : 1.0) {
   steady_ = new SteadyRead;
@@ -253,16 +253,16 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo& b = timing_.slot(addr);
-  const bool known = b.addr == addr && b.size == size;
+  BlockInfo* const known = timing_.find(addr, size);
   if (!known && hook_smp_instructions(addr, size)) {  // translated again with its hooks
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo& nb = known ? b : count_block(addr, size);
+  BlockInfo& nb = known ? *known : count_block(addr, size);
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
+  if (nb.idle) skip_idle_loop(nb);
 }
 
 // The block that was executing when units_ passed the sample point gets the sample (several if
@@ -309,7 +309,9 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
   bool poll = false;
   const arm::BlockCost c = code_cost(addr, size, timing_.find_polls() ? &poll : nullptr);
-  return timing_.enter(addr, size, c, poll);
+  BlockInfo& b = timing_.enter(addr, size, c, poll);
+  if (timing_.find_polls() && !poll) b.poll_body = ends_poll_body(c, addr, size);
+  return b;
 }
 
 // A block is charged whole when it starts. A stop for the debugger inside it (a breakpoint, the

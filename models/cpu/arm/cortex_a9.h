@@ -79,6 +79,9 @@ struct CortexA9Params {
   // Polling loops (README.md): repeated reads of a steady register by a loop that only reads
   // it and tests the value are accounted without being made, with the same counts and times.
   bool forward_polls = false;
+  // Idle loops (README.md): a block that only branches to itself (`b .`) is accounted to the
+  // end of each slice at once instead of being executed, with the same counts and times.
+  bool skip_idle_loops = false;
   // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
   unsigned exception_entry_cycles = 8;
 
@@ -91,6 +94,8 @@ struct CortexA9Params {
           "skip quantum synchronisations no other process could observe (same results, faster)");
     p.add("forward_polls", forward_polls,
           "account a polling loop's repeated reads of a steady register without making them (same results, faster)");
+    p.add("skip_idle_loops", skip_idle_loops,
+          "account a branch-to-self loop's iterations up to the next possible interrupt without running them (same results, faster)");
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
     auto t = p.sub("timing");
     timing.declare(t);
@@ -239,6 +244,9 @@ class CortexA9 : public sc_core::sc_module,
   // Reads of steady registers accounted without being made (forward_polls; included in
   // mmio_accesses()).
   uint64_t polls_forwarded() const { return polls_forwarded_; }
+  // Iterations of idle loops accounted without being run (skip_idle_loops; included in
+  // instructions()).
+  uint64_t idle_iterations_skipped() const { return idle_skipped_; }
   // Simulated time of the core including its not yet synchronised local time.
   sc_core::sc_time local_time() const { return qk_.get_current_time(); }
   double wall_seconds() const;    // host time spent in the core's thread
@@ -341,6 +349,11 @@ class CortexA9 : public sc_core::sc_module,
   BlockInfo& count_block(uint32_t addr, uint32_t size);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
+  void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
+  void forward_iterations(uint64_t fast, uint64_t cost, uint64_t count, const sc_core::sc_time& latency);
+  bool ends_poll_body(const arm::BlockCost& c, uint32_t addr, uint32_t size);
+  uint64_t forward_stop() const;
+  void skip_idle_loop(const BlockInfo& b);  // cortex_a9_idle.cpp
   void uncharge_tail(uint32_t pc);
   void on_block_slow(uint32_t addr, uint32_t size);  // on uc_
   static void on_block_slow(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
@@ -471,8 +484,20 @@ class CortexA9 : public sc_core::sc_module,
     uint64_t addr = 0, value = 0, insns = 0;
     unsigned size = 0;
     sc_core::sc_time latency;
+    // Polling loops of several blocks (forward_poll_body): the state at the read, and the
+    // instructions and units from the read before (0: not an iteration of the loop).
+    uint64_t units = 0, mispredicts = 0, mmio = 0, events = 0;
+    double extra_cycles = 0;
+    uint32_t history = 0;
+    uint64_t d_insns = 0, d_units = 0;
   } poll_;
+  // The last polling loop of several blocks found (ends_poll_body): its last block and the
+  // instructions of one iteration.
+  struct PollBody {
+    uint32_t addr = 1, size = 0, insns = 0;
+  } poll_body_;
   uint64_t polls_forwarded_ = 0;
+  uint64_t idle_skipped_ = 0;
   RouteCache routes_;  // device accesses' routes (bind_bus)
   uint64_t wfi_count_ = 0, irqs_taken_ = 0, aborts_taken_ = 0;
   double wall_ = 0;

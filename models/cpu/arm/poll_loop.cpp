@@ -164,3 +164,155 @@ bool is_poll_loop(const uint8_t* code, uint32_t size, uint32_t addr, bool thumb)
 }
 
 }  // namespace zvp::arm
+
+namespace zvp::arm {
+
+namespace {
+
+// Dataflow of one loop iteration (is_thumb_poll_body). Registers r0-r15 are bits 0-15, the
+// flags N, Z, C, V bits 16-19.
+constexpr uint32_t kN = 1u << 16, kZ = 1u << 17, kC = 1u << 18, kV = 1u << 19;
+constexpr uint32_t kNZ = kN | kZ, kNZCV = kN | kZ | kC | kV;
+
+struct Access {
+  uint32_t reads = 0, writes = 0;
+  bool store = false;
+  bool branch = false;  // B<cond> / B: target set
+  uint32_t target = 0;
+  bool ok = true;  // an instruction the analysis knows
+};
+
+uint32_t reg(unsigned n) { return 1u << (n & 15); }
+
+// The flags a condition reads.
+uint32_t cond_reads(unsigned cond) {
+  switch (cond >> 1) {
+    case 0: return kZ;            // EQ NE
+    case 1: return kC;            // CS CC
+    case 2: return kN;            // MI PL
+    case 3: return kV;            // VS VC
+    case 4: return kC | kZ;       // HI LS
+    case 5: return kN | kV;       // GE LT
+    case 6: return kN | kZ | kV;  // GT LE
+    default: return 0;            // AL
+  }
+}
+
+Access thumb16(uint16_t h, uint32_t pc) {
+  Access a;
+  const unsigned lo = h & 7, mid = h >> 3 & 7, hi3 = h >> 6 & 7;
+  if (h == 0xBF00) return a;                                        // NOP
+  if ((h & 0xF800) == 0x6800 || (h & 0xF800) == 0x7800 || (h & 0xF800) == 0x8800) {
+    a.reads = reg(mid), a.writes = reg(lo);                         // LDR/LDRB/LDRH imm5
+  } else if ((h & 0xF800) == 0x6000 || (h & 0xF800) == 0x7000 || (h & 0xF800) == 0x8000) {
+    a.reads = reg(mid) | reg(lo), a.store = true;                   // STR/STRB/STRH imm5
+  } else if ((h & 0xF800) == 0x9800) {
+    a.reads = reg(13), a.writes = reg(h >> 8 & 7);                  // LDR rt, [sp, #imm]
+  } else if ((h & 0xF800) == 0x9000) {
+    a.reads = reg(13) | reg(h >> 8 & 7), a.store = true;            // STR rt, [sp, #imm]
+  } else if ((h & 0xF000) == 0x5000) {
+    const unsigned op = h >> 9 & 7;                                 // register offset
+    a.reads = reg(mid) | reg(hi3);
+    if (op <= 2) a.reads |= reg(lo), a.store = true;                // STR, STRH, STRB
+    else a.writes = reg(lo);                                        // LDRSB, LDR, LDRH, LDRB, LDRSH
+  } else if ((h & 0xE000) == 0x0000 && (h & 0x1800) != 0x1800) {   // LSLS/LSRS/ASRS imm5
+    a.reads = reg(mid), a.writes = reg(lo) | kNZ;
+    if ((h & 0x1800) != 0 || (h & 0x07C0) != 0) a.writes |= kC;     // LSLS #0 keeps C
+  } else if ((h & 0xF800) == 0x1800) {                              // ADDS/SUBS reg, imm3
+    a.reads = reg(mid) | ((h & 0x0400) ? 0 : reg(hi3)), a.writes = reg(lo) | kNZCV;
+  } else if ((h & 0xF800) == 0x2000) {
+    a.writes = reg(h >> 8 & 7) | kNZ;                               // MOVS imm8
+  } else if ((h & 0xF800) == 0x2800) {
+    a.reads = reg(h >> 8 & 7), a.writes = kNZCV;                    // CMP imm8
+  } else if ((h & 0xF000) == 0x3000) {
+    a.reads = reg(h >> 8 & 7), a.writes = reg(h >> 8 & 7) | kNZCV;  // ADDS/SUBS imm8
+  } else if ((h & 0xFC00) == 0x4000) {                              // data processing (register)
+    const unsigned op = h >> 6 & 0xF;
+    if (op == 13) a.ok = false;                                     // MULS
+    a.reads = reg(mid) | ((op == 9 || op == 15) ? 0 : reg(lo));     // RSBS, MVNS: rm only
+    if (op != 8 && op != 10 && op != 11) a.writes = reg(lo);        // TST, CMP, CMN: flags only
+    const bool arith = op == 5 || op == 6 || op == 9 || op == 10 || op == 11;
+    a.writes |= arith ? kNZCV : kNZ;
+    if (op == 5 || op == 6) a.reads |= kC;                          // ADCS, SBCS
+    if (op == 2 || op == 3 || op == 4 || op == 7) a.reads |= kC, a.writes |= kC;  // by register: C kept if 0
+  } else if ((h & 0xFF00) == 0x4600 || (h & 0xFF00) == 0x4400 || (h & 0xFF00) == 0x4500) {
+    const unsigned rd = (h >> 4 & 8) | lo, rm = h >> 3 & 15;        // MOV/ADD/CMP high registers
+    if (rd == 15 || rm == 15) a.ok = false;
+    const unsigned op = h >> 8 & 3;
+    a.reads = reg(rm) | (op == 2 ? 0 : reg(rd));
+    a.writes = op == 1 ? kNZCV : reg(rd);
+  } else if ((h & 0xF000) == 0xD000 && (h >> 8 & 0xF) < 0xE) {      // B<cond> T1
+    a.branch = true;
+    a.reads = cond_reads(h >> 8 & 0xF);
+    a.target = pc + 4 + static_cast<uint32_t>(static_cast<int8_t>(h & 0xFF) * 2);
+  } else if ((h & 0xF800) == 0xE000) {                              // B T2
+    a.branch = true;
+    a.target = pc + 4 + static_cast<uint32_t>(static_cast<int32_t>(uint32_t(h) << 21) >> 20);
+  } else {
+    a.ok = false;
+  }
+  return a;
+}
+
+Access thumb32(uint16_t h1, uint16_t h2, uint32_t pc) {
+  Access a;
+  if (h1 == 0xF3BF && ((h2 & 0xFFF0) == 0x8F40 || (h2 & 0xFFF0) == 0x8F50)) return a;  // DSB, DMB
+  const unsigned op = h1 & 0xFFF0, rn = h1 & 0xF, rt = h2 >> 12;
+  if (op == 0xF8D0 || op == 0xF890 || op == 0xF8B0 || op == 0xF990 || op == 0xF9B0) {
+    if (rn == 15 || rt == 15) a.ok = false;                         // LDR*.W imm12
+    a.reads = reg(rn), a.writes = reg(rt);
+  } else if (op == 0xF8C0 || op == 0xF880 || op == 0xF8A0) {
+    if (rn == 15 || rt == 15) a.ok = false;                         // STR*.W imm12
+    a.reads = reg(rn) | reg(rt), a.store = true;
+  } else if ((h1 & 0xF800) == 0xF000 && (h2 & 0xD000) == 0x8000 && (h1 >> 6 & 0xF) < 0xE) {
+    a.branch = true;                                                // B<cond>.W T3
+    a.reads = cond_reads(h1 >> 6 & 0xF);
+    const uint32_t imm = (uint32_t(h1 >> 10 & 1) << 20) | (uint32_t(h2 >> 11 & 1) << 19) |
+                         (uint32_t(h2 >> 13 & 1) << 18) | (uint32_t(h1 & 0x3F) << 12) |
+                         (uint32_t(h2 & 0x7FF) << 1);
+    a.target = pc + 4 + static_cast<uint32_t>(static_cast<int32_t>(imm << 11) >> 11);
+  } else {
+    a.ok = false;
+  }
+  return a;
+}
+
+}  // namespace
+
+bool is_thumb_poll_body(const uint8_t* code, uint32_t size, uint32_t head) {
+  if (size < 4 || size % 2 || size > 256) return false;
+  Access acc[128];
+  unsigned n = 0;
+  uint32_t written = 0;  // anything the body writes
+  for (uint32_t off = 0; off < size;) {
+    uint16_t h1, h2 = 0;
+    std::memcpy(&h1, code + off, 2);
+    const bool wide = (h1 >> 11) >= 0x1D;
+    if (wide && off + 4 > size) return false;
+    if (wide) std::memcpy(&h2, code + off + 2, 2);
+    const uint32_t pc = head + off;
+    off += wide ? 4 : 2;
+    Access a = wide ? thumb32(h1, h2, pc) : thumb16(h1, pc);
+    if (!a.ok || (a.writes & reg(15))) return false;
+    if (a.branch) {
+      const bool last = off == size;
+      const bool back = (a.target & ~1u) == (head & ~1u);
+      const bool exit = a.target < head || a.target >= head + size;
+      if (last ? !back : (!exit || a.reads == 0)) return false;  // exits are conditional
+    }
+    written |= a.writes;
+    acc[n++] = a;
+  }
+  if (!acc[n - 1].branch) return false;
+  uint32_t defined = 0;  // written earlier in this iteration
+  for (unsigned i = 0; i < n; ++i) {
+    const Access& a = acc[i];
+    const uint32_t carried = a.reads & written & ~defined;  // read before this iteration writes it
+    if (carried) return false;
+    if (a.store && (a.reads & written)) return false;       // the same store every iteration
+    defined |= a.writes;
+  }
+  return true;
+}
+
+}  // namespace zvp::arm

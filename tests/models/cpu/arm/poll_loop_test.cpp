@@ -61,3 +61,55 @@ TEST(PollLoop, ThumbShapes) {
 }
 
 }  // namespace
+
+namespace {
+
+bool thumb_body(uint32_t head, std::vector<uint16_t> halves) {
+  std::vector<uint8_t> code(halves.size() * 2);
+  std::memcpy(code.data(), halves.data(), code.size());
+  return zvp::arm::is_thumb_poll_body(code.data(), static_cast<uint32_t>(code.size()), head);
+}
+
+// Linux 6.1's cdns_uart_console_putchar (Thumb-2, gcc 12), the wait while the TX FIFO is full:
+// str r1, [sp, #4]; ldr r3, [r2] (jiffies); subs r3, r0, r3; cmp r3, #0; blt (exit: timeout);
+// ldr r3, [r4, #8] (membase); ldr r3, [r3, #44] (SR); dsb sy; lsls r3, r3, #27; bmi (back).
+const std::vector<uint16_t> kLinuxTxWait = {0x9101, 0x6813, 0x1ac3, 0x2b00, 0xdb18, 0x68a3,
+                                            0x6adb, 0xf3bf, 0x8f4f, 0x06db, 0xd4f4};
+
+TEST(PollBody, LinuxConsoleWaitIsOne) {
+  EXPECT_TRUE(thumb_body(0xc0272ab2, kLinuxTxWait));
+}
+
+TEST(PollBody, ValuesCarriedOrChangingStoresAreNot) {
+  std::vector<uint16_t> v = kLinuxTxWait;
+  v[0] = 0x9301;  // str r3, [sp, #4]: stores the value the last iteration loaded
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[2] = 0x1a1b;  // subs r3, r3, r0 before r3 is... still loaded first: allowed
+  EXPECT_TRUE(thumb_body(0xc0272ab2, v));
+  v[1] = 0xbf00;  // nop instead of the load: subs reads r3 from the iteration before
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[3] = 0xbf00;  // no cmp: blt reads V, which only the subs sets... still defined
+  EXPECT_TRUE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[9] = 0x4163;  // adcs r3, r4 instead of lsls: reads C set by the subs: defined, allowed
+  EXPECT_TRUE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[2] = 0x3101;  // adds r1, #1: a counter carried across iterations (and the store stores it)
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+}
+
+TEST(PollBody, ShapeRules) {
+  std::vector<uint16_t> v = kLinuxTxWait;
+  v[10] = 0xd4f5;  // bmi to head + 2: not back to the head
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[4] = 0xdbfb;  // blt backwards into the body: not an exit
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+  v = kLinuxTxWait;
+  v[5] = 0x4798;  // blx r3: a call
+  EXPECT_FALSE(thumb_body(0xc0272ab2, v));
+}
+
+}  // namespace

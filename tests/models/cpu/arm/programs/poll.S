@@ -1,5 +1,7 @@
 @ Polls the fake device's STATUS register until it reads non-zero, then exits.
 @ THUMB: the loop in Thumb state (LDR, CMP, BEQ: 16-bit encodings).
+@ BODY (with THUMB): the loop spans two blocks like Linux's console wait: it also stores a
+@ constant to memory, loads a memory word and leaves if that exceeds 5 (never), then polls.
 @ COUNTING: the loop also counts its iterations in r2 (not a pure polling loop: each iteration
 @ changes a register), stored at MBOX+0 before the exit.
 .include "common.inc"
@@ -12,9 +14,22 @@ ARM_PROGRAM
 .thumb
 .thumb_func
 tpoll:
+#ifdef BODY
+  ldr r5, =MBOX
+  movs r6, #0
+1:str r6, [r5, #0x10]
+  ldr r3, [r5, #0x14]
+  cmp r3, #5
+  bgt 2f
+  ldr r0, [r1, #4]
+  cmp r0, #0
+  beq 1b
+2:
+#else
 1:ldr r0, [r1, #4]
   cmp r0, #0
   beq 1b
+#endif
   adr r0, done
   bx r0
 .arm
