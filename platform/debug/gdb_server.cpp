@@ -41,6 +41,7 @@ bool GdbServer::accept_client(bool block) {
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);  // small packets, answered at once
   client_ = fd;
+  ever_attached_ = true;
   session_.reset();  // served at its first stop
   decoder_.reset();
   events_.clear();
@@ -177,7 +178,9 @@ bool GdbServer::stopped(unsigned core, DebugTarget& target, const StopReason& wh
   if (why.kind == StopReason::Attached && client_ >= 0 && session_) return true;
   const bool fresh = client_ >= 0 && !session_;
   interrupt_ = false;
-  if (client_ < 0 && why.kind == StopReason::Attached && wait_) {
+  // Only the run's start waits for a debugger: a core that starts later (core 1 released after
+  // a debugger detached) runs on.
+  if (client_ < 0 && why.kind == StopReason::Attached && wait_ && !ever_attached_) {
     std::fprintf(stderr, "[gdb] %s: waiting for a debugger on 127.0.0.1:%u\n", core_.c_str(), unsigned(port_));
     while (client_ < 0) accept_client(true);
   }

@@ -111,6 +111,7 @@ class GdbServer {
   std::string core_;
   uint16_t port_ = 0;
   bool wait_;
+  bool ever_attached_ = false;  // a debugger has attached once (later core starts do not wait)
   int listen_fd_ = -1;
   int client_ = -1;
   RspDecoder decoder_;

@@ -166,7 +166,7 @@ def case_arm_abort():
     # A data abort stops the core on the abort vector, reported as SIGSEGV with the address;
     # continuing runs the firmware's handler, which steps over the load and exits 0.
     debug_session("abort", ["continue", "p/x $pc", "p/x $lr", "p/x $cpsr & 0x1f", "continue"], [
-        r"abort at address 0xf9000000", r"Program received signal SIGSEGV", r"\$1 = 0x100010",
+        r"abort at address 0xf9000000", r"(Program|Thread \d+) received signal SIGSEGV", r"\$1 = 0x100010",
         r"\$2 = 0x[0-9a-f]+", r"\$3 = 0x17", r"exited normally"])
 
 
