@@ -1,5 +1,6 @@
 #include "console_script.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <sstream>
@@ -57,7 +58,34 @@ std::string escape_script_text(const std::string& bytes) {
   return out;
 }
 
-ConsoleScript parse_console_script(const std::string& text, const std::string& path) {
+namespace {
+
+// TEXT with every ${NAME} of `vars` replaced; any other ${...} is a ConfigError at `where`.
+std::string substitute(const std::string& text, const ScriptVars& vars, const std::string& where) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, "${") != 0) {
+      out += text[i++];
+      continue;
+    }
+    const size_t close = text.find('}', i);
+    const std::string name = text.substr(i + 2, close == std::string::npos ? std::string::npos : close - i - 2);
+    auto v = std::find_if(vars.begin(), vars.end(), [&](const auto& kv) { return kv.first == name; });
+    if (close == std::string::npos || v == vars.end()) {
+      std::string known;
+      for (const auto& kv : vars) known += (known.empty() ? "" : ", ") + ("${" + kv.first + "}");
+      throw ConfigError(where + ": unknown variable '${" + name + (close == std::string::npos ? "" : "}") +
+                        "' (this run has " + (known.empty() ? std::string("none") : known) + ")");
+    }
+    out += v->second;
+    i = close + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+ConsoleScript parse_console_script(const std::string& text, const std::string& path, const ScriptVars& vars) {
   ConsoleScript s;
   s.path = path;
   std::istringstream in(text);
@@ -75,7 +103,7 @@ ConsoleScript parse_console_script(const std::string& text, const std::string& p
     st.line = n;
     if (word == "expect" || word == "send") {
       st.kind = word == "expect" ? ScriptStep::Kind::Expect : ScriptStep::Kind::Send;
-      st.text = unescape_script_text(arg, where);
+      st.text = unescape_script_text(substitute(arg, vars, where), where);
       if (st.text.empty()) throw ConfigError(where + ": '" + word + "' needs a text");
     } else if (word == "timeout") {
       st.kind = ScriptStep::Kind::Timeout;
@@ -96,8 +124,8 @@ ConsoleScript parse_console_script(const std::string& text, const std::string& p
   return s;
 }
 
-ConsoleScript load_console_script(const std::string& path) {
-  return parse_console_script(read_input_text(path, "console script", 1u << 20), path);
+ConsoleScript load_console_script(const std::string& path, const ScriptVars& vars) {
+  return parse_console_script(read_input_text(path, "console script", 1u << 20), path, vars);
 }
 
 }  // namespace zvp

@@ -8,11 +8,14 @@
 //                  the run ends); without one an expect waits until the run ends
 //   # ...          a comment (so are blank lines)
 // TEXT is everything after the command word and its separating blanks, with the escapes \n \r
-// \t \\ \xNN (so a leading or trailing blank can be written \x20).
+// \t \\ \xNN (so a leading or trailing blank can be written \x20), and the run's values
+// ${IMAGES} and ${FLAGS} (run.images / run.flags, after --images/--flags) replaced by their
+// decimal value, so that a scenario's script follows the documented options.
 #pragma once
 #include <systemc>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace zvp {
@@ -33,8 +36,11 @@ struct ConsoleScript {
 
 // Throws ConfigError "PATH:LINE: ..." for an unknown command, a bad escape or time, an empty
 // expect, or a file that cannot be read.
-ConsoleScript load_console_script(const std::string& path);
-ConsoleScript parse_console_script(const std::string& text, const std::string& path);
+// `vars`: the ${NAME} values TEXT may use (another ${...} is an error naming it).
+using ScriptVars = std::vector<std::pair<std::string, std::string>>;
+ConsoleScript load_console_script(const std::string& path, const ScriptVars& vars = {});
+ConsoleScript parse_console_script(const std::string& text, const std::string& path,
+                                   const ScriptVars& vars = {});
 
 // C-style escapes of TEXT (\n \r \t \\ \xNN); throws ConfigError naming `where` otherwise.
 std::string unescape_script_text(const std::string& text, const std::string& where);

@@ -124,7 +124,9 @@ void Session::connect_uarts() {
     console_.connect(*u[i], "UART" + std::to_string(i), side);
   }
   if (!sc_.console_script.empty())
-    console_.play_script(*u[cfg_->board.console_uart], load_console_script(sc_.console_script));
+    console_.play_script(*u[cfg_->board.console_uart],
+                         load_console_script(sc_.console_script, {{"IMAGES", std::to_string(sc_.images)},
+                                                                  {"FLAGS", std::to_string(sc_.flags)}}));
 }
 
 Session::~Session() = default;

@@ -58,6 +58,24 @@ TEST(ConsoleScript, ErrorsNameTheLine) {
   EXPECT_THROW(load_console_script("/nonexistent-dir/s.txt"), ConfigError);
 }
 
+// ${IMAGES} / ${FLAGS}: the run's values (a scenario's script follows --images); an unknown or
+// unclosed name is an error naming the line and the names the run has.
+TEST(ConsoleScript, RunValuesAreSubstituted) {
+  const ScriptVars vars{{"IMAGES", "3"}, {"FLAGS", "1"}};
+  const ConsoleScript s = parse_console_script("send app ${IMAGES} ${FLAGS}\\n\nexpect ${IMAGES} done\n", "t", vars);
+  ASSERT_EQ(s.steps.size(), 2u);
+  EXPECT_EQ(s.steps[0].text, "app 3 1\n");
+  EXPECT_EQ(s.steps[1].text, "3 done");
+  try {
+    parse_console_script("# one\nsend ${COUNT}\n", "t", vars);
+    FAIL() << "an unknown variable must be an error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("t:2: unknown variable '${COUNT}' (this run has ${IMAGES}, ${FLAGS})"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(parse_console_script("send ${IMAGES\n", "t", vars), ConfigError);
+  EXPECT_THROW(parse_console_script("send ${IMAGES}\n", "t"), ConfigError);  // no values given
+}
+
 TEST(ConsoleScript, EscapedForMessages) {
   EXPECT_EQ(escape_script_text("a\"b\n\x01\\"), "a\\\"b\\n\\x01\\\\");
 }
