@@ -211,10 +211,11 @@ void print_stats(Session& s) {
   auto& cpu = s.soc().cpu;
   std::fprintf(stderr, "stats: cpu.instructions %llu\nstats: cpu.irqs_taken %llu\n"
                        "stats: cpu.aborts_taken %llu\nstats: cpu.wfi %llu\nstats: cpu.mmio %llu\n"
-                       "stats: sim.cpu.polls_forwarded %llu\n",
+                       "stats: sim.cpu.polls_forwarded %llu\nstats: sim.cpu.idle_iterations_skipped %llu\n",
                (unsigned long long)cpu.instructions(), (unsigned long long)cpu.irqs_taken(),
                (unsigned long long)cpu.aborts_taken(), (unsigned long long)cpu.wfi_count(),
-               (unsigned long long)cpu.mmio_accesses(), (unsigned long long)cpu.polls_forwarded());
+               (unsigned long long)cpu.mmio_accesses(), (unsigned long long)cpu.polls_forwarded(),
+               (unsigned long long)cpu.idle_iterations_skipped());
   for (auto& [k, v] : Stats::global().all())
     std::fprintf(stderr, "stats: %s %llu\n", k.c_str(), (unsigned long long)v);
 }

@@ -32,6 +32,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -465,7 +466,13 @@ class CortexA9 : public sc_core::sc_module,
   std::function<void(const sc_core::sc_time&)> event_sink_;
   uint32_t mpidr_ = 0;
   bool mpidr_set_ = false;
-  std::unordered_map<uint32_t, int> smp_insns_;  // hooked address -> Rt of an MPIDR read, or -1: SEV
+  std::map<uint32_t, int> smp_insns_;  // hooked address -> Rt of an MPIDR read, or -1: SEV
+  // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read): a loop
+  // there must run, not be accounted (idle loops, forwarded polls).
+  bool hooked_code(uint32_t addr, uint32_t size) const {
+    const auto it = smp_insns_.lower_bound(addr);
+    return it != smp_insns_.end() && it->first - addr < size;
+  }
   bool held_ = false, reset_on_release_ = false;
   uint32_t reset_pc_ = 0;
   uint64_t wfe_count_ = 0, sev_count_ = 0;

@@ -173,7 +173,7 @@ void CortexA9::forward_poll(uint64_t addr, unsigned size, uint64_t value,
                      poll_.size == size && poll_.value == value && poll_.latency == latency &&
                      poll_.insns + b.count == insns_;
   poll_ = {&b, b.addr, addr, value, insns_, size, latency};
-  if (!again || dbg_.agent() || mem_ || code_hooks_) return;
+  if (!again || dbg_.agent() || mem_ || hooked_code(b.addr, b.size)) return;
   // The branch back must be a predicted hit that leaves the predictor as it is: an unconditional
   // branch, or a conditional one whose counter is saturated at "taken" under an all-taken
   // history (the iteration then leaves both as they are).
@@ -260,7 +260,9 @@ void CortexA9::forward_poll_body(uint64_t addr, unsigned size, uint64_t value,
   const bool again = iteration && poll_.d_insns == di && poll_.d_units == du;
   poll_ = {&b, b.addr, addr, value, insns_, size, latency, units_, h.mispredicts, mmio_accesses_,
            events, extra, history, iteration ? di : 0, iteration ? du : 0};
-  if (!again || dbg_.agent() || mem_ || code_hooks_ || du == 0) return;
+  // The body ends with block b and starts at most 256 bytes before its end (is_thumb_poll_body).
+  const uint32_t body_end = b.addr + b.size, body_start = body_end > 256 ? body_end - 256 : 0;
+  if (!again || dbg_.agent() || mem_ || hooked_code(body_start, body_end - body_start) || du == 0) return;
   // Iteration k is on the fast path if its last block's entry, at units_ + k * du - b.units, is
   // below stop_at_ (the earlier blocks' entries come before it).
   const uint64_t lim = forward_stop() + b.units;

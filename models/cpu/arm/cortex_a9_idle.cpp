@@ -12,10 +12,11 @@ namespace zvp {
 // request; stop_at_ is 0 while an interrupt line is high or a handler is being tracked). Those
 // iterations are accounted here at once; the slow path then handles their end exactly as it
 // would have. Only an interrupt, which is looked at at that point, leaves the loop.
-// Not with a debugger (a breakpoint or watchpoint in the loop must be hit), code hooks or the
-// cache model (every fetch is then observed).
+// Not with a debugger (a breakpoint or watchpoint in the loop must be hit), the cache model
+// (every fetch is then observed; its maintenance hooks come with it) or a code hook inside the
+// block (an SMP hook: SEV, MPIDR); code hooks elsewhere (a two-core platform's) do not matter.
 void CortexA9::skip_idle_loop(const BlockInfo& b) {
-  if (units_ >= stop_at_ || dbg_.agent() || mem_ || code_hooks_) return;
+  if (units_ >= stop_at_ || dbg_.agent() || mem_ || hooked_code(b.addr, b.size)) return;
   const uint64_t n = (stop_at_ - units_ + b.units - 1) / b.units;
   units_ += n * b.units;
   insns_ += n * b.count;
