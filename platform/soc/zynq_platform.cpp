@@ -150,6 +150,11 @@ void ZynqPlatform::start_cluster() {
     c->cpu.set_event_sink([this](const sc_core::sc_time& delay) {
       for (auto& k : cores_) k->cpu.signal_event(delay);
     });
+    CortexA9* self = &c->cpu;
+    c->cpu.set_code_sink([this, self] {
+      for (auto& k : cores_)
+        if (&k->cpu != self) k->cpu.drop_translations();
+    });
   }
   slcr.set_rst_ctrl_hook([this](uint32_t v, const sc_core::sc_time& at) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();

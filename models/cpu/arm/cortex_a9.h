@@ -192,6 +192,14 @@ class CortexA9 : public sc_core::sc_module,
   // The value MPIDR reads on this core (Unicorn gives every engine the same one, with the
   // uniprocessor bit): MRC p15,0,Rt,c0,c0,5 found in a block get a code hook that reads this.
   void set_mpidr(uint32_t v);
+  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore): the core calls
+  // `sink` when it executes one (the platform tells every other core to drop_translations).
+  // Each core is its own Unicorn engine, which sees only its own stores to code it translated.
+  void set_code_sink(std::function<void()> sink);
+  // Another core made new code visible: this core drops its translated blocks and their costs
+  // before it runs again (it is not running now: SystemC threads are cooperative).
+  void drop_translations() { drop_translations_ = true; }
+  uint64_t icache_broadcasts() const { return icache_broadcasts_; }
   // The core's reset and clock-stop inputs (SLCR A9_CPU_RST_CTRL): while held the core does not
   // run; released after a reset it restarts from its reset state at `reset_pc` (0, the low
   // vectors, as Linux's zynq_cpun_start expects). `delay`: the writer's local time offset.
@@ -368,6 +376,7 @@ class CortexA9 : public sc_core::sc_module,
   // from memory (DMI) only, so never a device access.
   bool fetch16(uint32_t addr, uint16_t& v) const { return read_virtual(addr, &v, 2); }
   bool fetch32(uint32_t addr, uint32_t& v) const { return read_virtual(addr, &v, 4); }
+  bool fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len) const;
   bool read_virtual(uint32_t va, void* dst, uint32_t len) const;
   bool write_virtual(uint32_t va, const void* src, uint32_t len);
   // va through the current translation regime at the current privilege level.
@@ -465,7 +474,13 @@ class CortexA9 : public sc_core::sc_module,
   std::function<void(const sc_core::sc_time&)> event_sink_;
   uint32_t mpidr_ = 0;
   bool mpidr_set_ = false;
-  std::unordered_map<uint32_t, int> smp_insns_;  // hooked address -> Rt of an MPIDR read, or -1: SEV
+  std::function<void()> code_sink_;
+  bool drop_translations_ = false;
+  uint64_t icache_broadcasts_ = 0;
+  // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
+  std::unordered_map<uint32_t, int> smp_insns_;
+  static constexpr int kSevHook = -1, kIcacheHook = -2;
+  void apply_dropped_translations();
   bool held_ = false, reset_on_release_ = false;
   uint32_t reset_pc_ = 0;
   uint64_t wfe_count_ = 0, sev_count_ = 0;
