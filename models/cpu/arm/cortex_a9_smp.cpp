@@ -22,13 +22,14 @@ void CortexA9::set_event_sink(std::function<void(const sc_core::sc_time&)> sink)
 
 void CortexA9::set_code_sink(std::function<void()> sink) { code_sink_ = std::move(sink); }
 
-// Unicorn's translations and this core's block costs are dropped as a whole: one flush however
-// many lines the other core invalidated while this one waited (ICIMVAU names a virtual address
-// of the other core's, and a flush is cheap next to retranslating).
+// Unicorn's translations of the memory regions and this core's block costs are dropped as a
+// whole: one drop however many lines the other core invalidated while this one waited (ICIMVAU
+// names a virtual address of the other core's). Not uc_ctl_flush_tb: in Unicorn 2.1.1 each
+// costs about 1.5 s of host time (it zeroes the whole code buffer again).
 void CortexA9::apply_dropped_translations() {
   if (!drop_translations_) return;
   drop_translations_ = false;
-  uc_ctl_flush_tb(uc_.uc());
+  for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
   timing_.forget_blocks();
   block_ = timing_.no_block();
 }
