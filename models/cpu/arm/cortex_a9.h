@@ -200,6 +200,9 @@ class CortexA9 : public sc_core::sc_module,
   // before it runs again (it is not running now: SystemC threads are cooperative).
   void drop_translations() { drop_translations_ = true; }
   uint64_t icache_broadcasts() const { return icache_broadcasts_; }
+  // ACTLR.SMP (bit 6) as the core last wrote it (Unicorn keeps ACTLR constant, so its writes are
+  // hooked on cores given an MPIDR): the SCU reports it in SCU_CONFIG.
+  bool smp_mode() const { return (actlr_ >> 6) & 1; }
   // The core's reset and clock-stop inputs (SLCR A9_CPU_RST_CTRL): while held the core does not
   // run; released after a reset it restarts from its reset state at `reset_pc` (0, the low
   // vectors, as Linux's zynq_cpun_start expects). `delay`: the writer's local time offset.
@@ -479,7 +482,8 @@ class CortexA9 : public sc_core::sc_module,
   uint64_t icache_broadcasts_ = 0;
   // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
   std::unordered_map<uint32_t, int> smp_insns_;
-  static constexpr int kSevHook = -1, kIcacheHook = -2;
+  uint32_t actlr_ = 0;
+  static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
   void apply_dropped_translations();
   bool held_ = false, reset_on_release_ = false;
   uint32_t reset_pc_ = 0;

@@ -87,6 +87,7 @@ void CortexA9::restart_from_reset() {
   for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
   handler_modes_.clear();
   event_reg_ = false;
+  actlr_ = 0;
   sleeping_ = wfe_ = false;
   char msg[64];
   std::snprintf(msg, sizeof msg, "released from reset at 0x%08x", reset_pc_);
@@ -119,6 +120,7 @@ bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size) {
     if (event_sink_ && is_sev(insn, thumb)) kind = kSevHook;
     else if (code_sink_ && is_icache_invalidate(insn, thumb)) kind = kIcacheHook;
     else if (mpidr_set_ && is_mpidr_read(insn, thumb, &rt)) kind = int(rt) + 1;
+    else if (mpidr_set_ && is_actlr_write(insn, thumb, &rt)) kind = kActlrHook - int(rt);
     if (kind != 0 && !smp_insns_.count(a) &&
         uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_smp_insn), this, a, a)) {
       smp_insns_[a] = kind < 0 ? kind : kind - 1;
@@ -148,6 +150,11 @@ void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
     if (!is_icache_invalidate(insn, thumb)) return;
     ++self->icache_broadcasts_;
     self->code_sink_();
+    return;
+  }
+  if (it->second <= kActlrHook) {  // Unicorn then executes the write (ignored: ACTLR is constant)
+    if (!is_actlr_write(insn, thumb, &rt) || kActlrHook - int(rt) != it->second) return;
+    self->actlr_ = self->get_reg(rt <= 12 ? UC_ARM_REG_R0 + rt : rt == 13 ? UC_ARM_REG_SP : UC_ARM_REG_LR);
     return;
   }
   if (it->second == kSevHook) {
