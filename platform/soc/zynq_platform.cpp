@@ -150,7 +150,17 @@ void ZynqPlatform::start_cluster() {
     c->cpu.set_event_sink([this](const sc_core::sc_time& delay) {
       for (auto& k : cores_) k->cpu.signal_event(delay);
     });
+    CortexA9* self = &c->cpu;
+    c->cpu.set_code_sink([this, self] {
+      for (auto& k : cores_)
+        if (&k->cpu != self) k->cpu.drop_translations();
+    });
   }
+  scu.set_smp_mode_source([this] {
+    uint32_t m = 0;
+    for (unsigned n = 0; n < cores_.size(); ++n) m |= (cores_[n]->cpu.smp_mode() ? 1u : 0u) << n;
+    return m;
+  });
   slcr.set_rst_ctrl_hook([this](uint32_t v, const sc_core::sc_time& at) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     const sc_core::sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;

@@ -7,6 +7,7 @@
 // The block hook is the simulator's hot path: it reads the state of BlockHookState (one cache
 // line) and the cache directly, in the core's own object (CortexA9::on_block), with no call.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -85,6 +86,13 @@ class A9BlockTiming {
     return nullptr;
   }
   bool find_polls() const { return find_polls_; }
+  // Forgets every block (code at a known address may have changed: another core's I-cache
+  // invalidation); the predictor's counters stay, as on the chip.
+  void forget_blocks() {
+    std::fill(cache_.get(), cache_.get() + kCacheSize, BlockInfo{});
+    idle_ = BlockInfo{};
+    hot_.block = &no_block_;
+  }
 
   // Blocks whose end the predictor tracks (conditional direct and indirect branches).
   static bool predicted_end(BlockEnd e) { return e == BlockEnd::kCondDirect || e == BlockEnd::kIndirect; }

@@ -213,6 +213,21 @@ bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt) {
   return ((v >> 12) & 0xF) != 15;
 }
 
+bool is_icache_invalidate(uint32_t insn, bool thumb) {
+  // ARM: cond 1110 000 0 0111 Rt 1111 opc2 1 CRm; Thumb-2: EE07 | Rt 1111 opc2 1 CRm.
+  const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
+  if (thumb ? (v & 0xFFFF0F10u) != 0xEE070F10u : (v & 0x0FFF0F10u) != 0x0E070F10u) return false;
+  const uint32_t op2_crm = v & 0xEF;  // opc2 in [7:5], CRm in [3:0]
+  return op2_crm == 0x01 || op2_crm == 0x05 || op2_crm == 0x25;
+}
+
+bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt) {
+  const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
+  if (thumb ? (v & 0xFFFF0FFFu) != 0xEE010F30u : (v & 0x0FFF0FFFu) != 0x0E010F30u) return false;
+  if (rt) *rt = (v >> 12) & 0xF;
+  return ((v >> 12) & 0xF) != 15;
+}
+
 MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]) {
   if (!thumb) return decode_arm(pc, insn, regs);
   const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;

@@ -25,6 +25,10 @@ bool thumb_is_wfe(uint16_t hw1, uint16_t hw2);
 // MRC p15, 0, Rt, c0, c0, 5 (*rt: its destination). insn as for decode_mem.
 bool is_sev(uint32_t insn, bool thumb);
 bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt);
+// MCR p15,0,Rt,c7,... I-cache invalidation: ICIALLUIS (c1,0), ICIALLU (c5,0), ICIMVAU (c5,1).
+bool is_icache_invalidate(uint32_t insn, bool thumb);
+// MCR p15,0,Rt,c1,c0,1: a write of ACTLR (its SMP bit tells the SCU the core takes part in coherency).
+bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt);
 
 // A load/store's effect on memory: direction and, when computable from the registers, the
 // byte range [lo, hi) it accesses.

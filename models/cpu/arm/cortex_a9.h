@@ -193,6 +193,17 @@ class CortexA9 : public sc_core::sc_module,
   // The value MPIDR reads on this core (Unicorn gives every engine the same one, with the
   // uniprocessor bit): MRC p15,0,Rt,c0,c0,5 found in a block get a code hook that reads this.
   void set_mpidr(uint32_t v);
+  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore): the core calls
+  // `sink` when it executes one (the platform tells every other core to drop_translations).
+  // Each core is its own Unicorn engine, which sees only its own stores to code it translated.
+  void set_code_sink(std::function<void()> sink);
+  // Another core made new code visible: this core drops its translated blocks and their costs
+  // before it runs again (it is not running now: SystemC threads are cooperative).
+  void drop_translations() { drop_translations_ = true; }
+  uint64_t icache_broadcasts() const { return icache_broadcasts_; }
+  // ACTLR.SMP (bit 6) as the core last wrote it (Unicorn keeps ACTLR constant, so its writes are
+  // hooked on cores given an MPIDR): the SCU reports it in SCU_CONFIG.
+  bool smp_mode() const { return (actlr_ >> 6) & 1; }
   // The core's reset and clock-stop inputs (SLCR A9_CPU_RST_CTRL): while held the core does not
   // run; released after a reset it restarts from its reset state at `reset_pc` (0, the low
   // vectors, as Linux's zynq_cpun_start expects). `delay`: the writer's local time offset.
@@ -369,6 +380,7 @@ class CortexA9 : public sc_core::sc_module,
   // from memory (DMI) only, so never a device access.
   bool fetch16(uint32_t addr, uint16_t& v) const { return read_virtual(addr, &v, 2); }
   bool fetch32(uint32_t addr, uint32_t& v) const { return read_virtual(addr, &v, 4); }
+  bool fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len) const;
   bool read_virtual(uint32_t va, void* dst, uint32_t len) const;
   bool write_virtual(uint32_t va, const void* src, uint32_t len);
   // va through the current translation regime at the current privilege level.
@@ -466,9 +478,16 @@ class CortexA9 : public sc_core::sc_module,
   std::function<void(const sc_core::sc_time&)> event_sink_;
   uint32_t mpidr_ = 0;
   bool mpidr_set_ = false;
-  std::map<uint32_t, int> smp_insns_;  // hooked address -> Rt of an MPIDR read, or -1: SEV
-  // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read): a loop
-  // there must run, not be accounted (idle loops, forwarded polls).
+  std::function<void()> code_sink_;
+  bool drop_translations_ = false;
+  uint64_t icache_broadcasts_ = 0;
+  // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
+  std::map<uint32_t, int> smp_insns_;
+  uint32_t actlr_ = 0;
+  static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
+  void apply_dropped_translations();
+  // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...): a
+  // loop there must run, not be accounted (idle loops, forwarded polls).
   bool hooked_code(uint32_t addr, uint32_t size) const {
     const auto it = smp_insns_.lower_bound(addr);
     return it != smp_insns_.end() && it->first - addr < size;

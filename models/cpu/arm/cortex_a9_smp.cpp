@@ -20,6 +20,20 @@ void CortexA9::set_event_sink(std::function<void(const sc_core::sc_time&)> sink)
   event_sink_ = std::move(sink);
 }
 
+void CortexA9::set_code_sink(std::function<void()> sink) { code_sink_ = std::move(sink); }
+
+// Unicorn's translations of the memory regions and this core's block costs are dropped as a
+// whole: one drop however many lines the other core invalidated while this one waited (ICIMVAU
+// names a virtual address of the other core's). Not uc_ctl_flush_tb: in Unicorn 2.1.1 each
+// costs about 1.5 s of host time (it zeroes the whole code buffer again).
+void CortexA9::apply_dropped_translations() {
+  if (!drop_translations_) return;
+  drop_translations_ = false;
+  for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
+  timing_.forget_blocks();
+  block_ = timing_.no_block();
+}
+
 void CortexA9::set_mpidr(uint32_t v) {
   mpidr_ = v;
   mpidr_set_ = true;
@@ -73,36 +87,43 @@ void CortexA9::restart_from_reset() {
   for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
   handler_modes_.clear();
   event_reg_ = false;
+  actlr_ = 0;
   sleeping_ = wfe_ = false;
   char msg[64];
   std::snprintf(msg, sizeof msg, "released from reset at 0x%08x", reset_pc_);
   log::info(name(), msg);
 }
 
+// The instruction at a (Thumb: both halfwords of a 32-bit one in insn, the first in [15:0]).
+bool CortexA9::fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len) const {
+  len = 4;
+  if (!thumb) return fetch32(a, insn);
+  uint16_t h1 = 0, h2 = 0;
+  if (!fetch16(a, h1)) return false;
+  len = thumb32_prefix(h1) ? 4 : 2;
+  if (len == 4 && !fetch16(a + 2, h2)) return false;
+  insn = uint32_t(h1) | (uint32_t(h2) << 16);
+  return true;
+}
+
 bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size) {
-  if (!event_sink_ && !mpidr_set_) return false;
+  if (!event_sink_ && !mpidr_set_ && !code_sink_) return false;
   const bool thumb = cpsr() & kT;
   bool added = false;
   for (uint32_t off = 0; off + (thumb ? 2 : 4) <= size;) {
     uint32_t insn = 0;
     unsigned len = 4;
-    if (thumb) {
-      uint16_t h1 = 0, h2 = 0;
-      if (!fetch16(addr + off, h1)) break;
-      len = thumb32_prefix(h1) ? 4 : 2;
-      if (len == 4 && !fetch16(addr + off + 2, h2)) break;
-      insn = uint32_t(h1) | (uint32_t(h2) << 16);
-    } else if (!fetch32(addr + off, insn)) {
-      break;
-    }
+    if (!fetch_insn(addr + off, thumb, insn, len)) break;
     const uint32_t a = addr + off;
     unsigned rt = 0;
-    int kind = 0;  // 0: neither; -1: SEV; Rt + 1: an MPIDR read
-    if (event_sink_ && is_sev(insn, thumb)) kind = -1;
+    int kind = 0;  // 0: none; kSevHook, kIcacheHook; Rt + 1: an MPIDR read
+    if (event_sink_ && is_sev(insn, thumb)) kind = kSevHook;
+    else if (code_sink_ && is_icache_invalidate(insn, thumb)) kind = kIcacheHook;
     else if (mpidr_set_ && is_mpidr_read(insn, thumb, &rt)) kind = int(rt) + 1;
+    else if (mpidr_set_ && is_actlr_write(insn, thumb, &rt)) kind = kActlrHook - int(rt);
     if (kind != 0 && !smp_insns_.count(a) &&
         uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_smp_insn), this, a, a)) {
-      smp_insns_[a] = kind < 0 ? -1 : kind - 1;
+      smp_insns_[a] = kind < 0 ? kind : kind - 1;
       code_hooks_ = true;
       added = true;
     }
@@ -113,19 +134,37 @@ bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size) {
 }
 
 // Before the hooked instruction runs: a SEV signals the cluster (the instruction itself is a
-// no-op in Unicorn); an MPIDR read is done here (Rt = this core's MPIDR) and skipped.
+// no-op in Unicorn); an I-cache invalidation reaches the other cores (Unicorn keeps it for
+// this core's own engine); an MPIDR read is done here (Rt = this core's MPIDR) and skipped.
+// The hook stays at its address when code there is replaced, so the instruction is checked.
 void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
   const auto it = self->smp_insns_.find(static_cast<uint32_t>(addr));
   if (it == self->smp_insns_.end()) return;
-  if (it->second < 0) {
+  const bool thumb = self->cpsr() & kT;
+  uint32_t insn = 0;
+  unsigned len = 4;
+  if (!self->fetch_insn(uint32_t(addr), thumb, insn, len)) return;
+  unsigned rt = 0;
+  if (it->second == kIcacheHook) {
+    if (!is_icache_invalidate(insn, thumb)) return;
+    ++self->icache_broadcasts_;
+    self->code_sink_();
+    return;
+  }
+  if (it->second <= kActlrHook) {  // Unicorn then executes the write (ignored: ACTLR is constant)
+    if (!is_actlr_write(insn, thumb, &rt) || kActlrHook - int(rt) != it->second) return;
+    self->actlr_ = self->get_reg(rt <= 12 ? UC_ARM_REG_R0 + rt : rt == 13 ? UC_ARM_REG_SP : UC_ARM_REG_LR);
+    return;
+  }
+  if (it->second == kSevHook) {
+    if (!is_sev(insn, thumb)) return;
     ++self->sev_count_;
     self->charge_instructions();
     self->event_sink_(self->qk_.get_local_time());
     return;
   }
-  const bool thumb = self->cpsr() & kT;
-  const int rt = it->second;
+  if (!is_mpidr_read(insn, thumb, &rt) || int(rt) != it->second) return;
   self->set_reg(rt <= 12 ? UC_ARM_REG_R0 + rt : rt == 13 ? UC_ARM_REG_SP : UC_ARM_REG_LR, self->mpidr_);
   self->set_reg(UC_ARM_REG_R15, static_cast<uint32_t>(addr) + 4 | (thumb ? 1u : 0u));
 }

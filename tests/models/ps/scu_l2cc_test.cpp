@@ -31,6 +31,31 @@ TEST(Scu, ConfigReportsCpusAndInvalidateCompletes) {
   EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x501u);
 }
 
+// TRM 2.2.2: SCU_CONFIG bits [7:4] say which CPUs are in SMP mode (their ACTLR.SMP), read
+// when read; 2.2.3: the power status is read/write, 2 bits per CPU at bytes 0..3; 2.2.4:
+// Invalidate All is write-only.
+TEST(Scu, ConfigFollowsTheCoresSmpBitsPowerStatusReadsBack) {
+  Scu scu("scu_smp", 2);
+  uint32_t smp = 0;
+  scu.set_smp_mode_source([&] { return smp; });
+  TestInitiator a("a_smp");
+  a.socket.bind(scu.socket);
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x501u);
+  smp = 0x1;  // CPU0 sets ACTLR.SMP
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x511u);
+  smp = 0x3;
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x531u);
+  smp = 0xF;  // no CPU 2 or 3 on this SCU
+  EXPECT_EQ(a.read32(ZVP_SCU_CONFIG), 0x531u);
+  EXPECT_EQ(a.read32(ZVP_SCU_POWER_STATUS), 0u);  // both CPUs in normal mode
+  a.write32(ZVP_SCU_POWER_STATUS, 0x0300u);       // CPU1 powered off
+  EXPECT_EQ(a.read32(ZVP_SCU_POWER_STATUS), 0x0300u);
+  a.write32(ZVP_SCU_CONTROL, 0x3);
+  EXPECT_EQ(a.read32(ZVP_SCU_CONTROL), 0x3u);
+  a.write32(ZVP_SCU_INVALIDATE_ALL, 0xFF);
+  EXPECT_EQ(a.read32(ZVP_SCU_INVALIDATE_ALL), 0u);
+}
+
 TEST(L2Cache, VendorEnableAndDisableSequencesComplete) {
   L2CacheController l2("l2cc");
   TestInitiator ini("ini");

@@ -1,0 +1,124 @@
+/* amp_code: code written by one core and run by the other. CPU0 starts CPU1 as Xilinx's
+ * standalone BSP does (entry at 0xFFFFFFF0, DSB, SEV); CPU1 then calls a function in a buffer
+ * each time CPU0 asks (a flag in OCM, SEV). CPU0 rewrites the function between the calls (it
+ * returns 1, then 2, then 3) and makes each version visible to CPU1 as the ARM ARM requires:
+ * D-cache clean to the point of unification, I-cache invalidation (ICIALLUIS, then ICIMVAU on
+ * the line, both broadcast to the other core in an MPCore), DSB, ISB. CPU1 already ran the old
+ * version, so without the broadcast it would run it again. Exits 0 if CPU1 ran every version. */
+#include <stdint.h>
+#include <stdio.h>
+#include "bsp/bsp.h"
+
+#define CPU1_START_ADDR 0xFFFFFFF0u
+#define VERSIONS 3u
+
+struct mailbox {
+    volatile uint32_t go;      /* CPU0 sets, CPU1 clears after the call */
+    volatile uint32_t result;  /* what the function returned */
+    volatile uint32_t ping;    /* polled mailbox, no doorbell: CPU0 writes i ... */
+    volatile uint32_t pong;    /* ... CPU1 polls for it and answers i */
+};
+#define POLLS 50u
+#define MBOX ((struct mailbox *)ZVP_OCM_BASE)
+
+/* The function CPU1 calls: MOV r0, #n; BX lr (ARM), in a cache line of its own. */
+static uint32_t code[8] __attribute__((aligned(32)));
+
+void cpu1_start(void);
+void cpu1_main(void);
+
+/* CPU1's entry (in SVC mode, MMU off): its own stack, then cpu1_main. */
+__asm__(".section .text.cpu1_start, \"ax\"\n"
+        ".arm\n.global cpu1_start\n"
+        "cpu1_start: ldr sp, =cpu1_stack_top\n bl cpu1_main\n1: b 1b\n"
+        ".bss\n.balign 8\ncpu1_stack: .space 1024\ncpu1_stack_top:\n.text\n");
+
+static void sev(void) { __asm__ volatile("dsb\n sev" ::: "memory"); }
+
+void cpu1_main(void)
+{
+    for (;;) {
+        while (!MBOX->go)
+            __asm__ volatile("wfe" ::: "memory");
+        if (MBOX->go == 2u) {  /* the polled mailbox: spin in memory, no WFE, no SGI */
+            MBOX->go = 0;
+            for (uint32_t i = 1; i <= POLLS; ++i) {
+                while (MBOX->ping != i)
+                    ;
+                MBOX->pong = i;
+            }
+            continue;
+        }
+        MBOX->result = ((uint32_t(*)(void))(uintptr_t)code)();
+        MBOX->go = 0;
+        sev();
+    }
+}
+
+/* Writes version n of the function and makes it visible to both cores' instruction fetch. */
+static void write_code(uint32_t n, int by_line)
+{
+    code[0] = 0xE3A00000u | n;  /* MOV r0, #n */
+    code[1] = 0xE12FFF1Eu;      /* BX lr */
+    uintptr_t line = (uintptr_t)code;
+    __asm__ volatile("mcr p15, 0, %0, c7, c11, 1\n dsb" : : "r"(line) : "memory");  /* DCCMVAU */
+    if (by_line)
+        __asm__ volatile("mcr p15, 0, %0, c7, c5, 1" : : "r"(line) : "memory");  /* ICIMVAU */
+    else
+        __asm__ volatile("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory");  /* ICIALLUIS */
+    __asm__ volatile("mcr p15, 0, %0, c7, c1, 6\n dsb\n isb" : : "r"(0) : "memory");  /* BPIALLIS */
+}
+
+/* Asks CPU1 to call the function; returns what it returned. */
+static uint32_t run_on_cpu1(void)
+{
+    MBOX->go = 1;
+    sev();
+    while (MBOX->go)
+        __asm__ volatile("wfe" ::: "memory");
+    return MBOX->result;
+}
+
+int main(void)
+{
+    MBOX->go = 0;
+    write_code(1, 0);
+    bsp_out32(CPU1_START_ADDR, (uint32_t)(uintptr_t)&cpu1_start);
+    sev();
+    uint32_t right = 0;
+    for (uint32_t n = 1; n <= VERSIONS; ++n) {
+        if (n > 1)
+            write_code(n, n == 3);  /* version 2 by ICIALLUIS, version 3 by ICIMVAU */
+        uint32_t got = run_on_cpu1();
+        printf("amp_code: version %lu, CPU1 returned %lu\n", (unsigned long)n, (unsigned long)got);
+        if (got == n)
+            right++;
+    }
+    printf("@result amp_code_versions_right %lu\n", (unsigned long)right);
+
+    /* A mailbox polled in OCM both ways (docs/smp.md: each side sees the other's store at its
+     * next quantum boundary). Round trips timed with the global timer. */
+    MBOX->ping = MBOX->pong = 0;
+    MBOX->go = 2;
+    sev();
+    while (MBOX->go)
+        ;
+    uint64_t min_rt = ~0ull, max_rt = 0, total = 0;
+    for (uint32_t i = 1; i <= POLLS; ++i) {
+        uint64_t a = bsp_gtimer_read();
+        MBOX->ping = i;
+        while (MBOX->pong != i)
+            ;
+        uint64_t rt = bsp_gtimer_read() - a;
+        total += rt;
+        if (rt < min_rt)
+            min_rt = rt;
+        if (rt > max_rt)
+            max_rt = rt;
+    }
+    printf("@result amp_poll_round_trip_min_ns %lu\n", (unsigned long)bsp_ticks_to_us(min_rt * 1000u));
+    printf("@result amp_poll_round_trip_mean_ns %lu\n", (unsigned long)bsp_ticks_to_us(total * 1000u / POLLS));
+    printf("@result amp_poll_round_trip_max_ns %lu\n", (unsigned long)bsp_ticks_to_us(max_rt * 1000u));
+    printf("amp_code: done\n");
+    return right == VERSIONS ? 0 : 1;
+}
