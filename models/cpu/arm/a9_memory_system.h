@@ -38,10 +38,10 @@
 // snoop request to the owning core 1, its L1 data read 4 (the L1 hit latency), the 32-byte
 // line over the SCU's 64-bit path 4 beats, response into the requester's line-fill buffer 1:
 // 11 cycles. An invalidation is the lookup, the request and the acknowledgement: 3 cycles.
-// Approximations: every cacheable data line is coherent (ACTLR.SMP and the Shareable attribute
+// SCU approximations: every cacheable data line is coherent (ACTLR.SMP and the Shareable attribute
 // are not looked at); the instruction caches and TLBs are not snooped (as on the A9: software
 // maintains them); the SCU's tag RAM is the L1D itself (the same information).
-// Approximations: round-robin replacement (SCTLR.RR = 1); TTBR1 and TLB maintenance by MVA/ASID
+// Other approximations: round-robin replacement (SCTLR.RR = 1); TTBR1 and TLB maintenance by MVA/ASID
 // are treated as TTBR0 and "invalidate all"; no L1 prefetcher; no dirty-line write-back
 // traffic on the DDR.
 #pragma once
