@@ -257,6 +257,7 @@ void ZynqPlatform::map_buses() {
     c->cpu.add_dmi_region(ZVP_DDR_BASE, cfg_.ddrc.size);
     c->cpu.add_dmi_region(ZVP_OCM_BASE, ZVP_OCM_SIZE);
     c->cpu.set_outer_cache(&l2cc);  // the PL310 behind the L1s (used when cpu<n>.caches.enabled)
+    c->cpu.set_scu_tags(&scu_tags);  // each core's own L1s, coherent through the SCU
     if (c->bus) map_core_bus(*c);
     else c->cpu.bind_bus(cpu_bus);
   }
@@ -413,7 +414,9 @@ void ZynqPlatform::load_elf(const ElfImage& img) {
     }
   }
   cpu.set_entry(static_cast<uint32_t>(img.entry));
-  cpu.watch_maintenance(img);
+  // One image holds every core's code: each core's memory-system model watches its own
+  // execution of the image's cache/TLB/SCTLR instructions (core 1's were not seen before).
+  for (auto& c : cores_) c->cpu.watch_maintenance(img);
 }
 
 }  // namespace zvp

@@ -140,6 +140,7 @@ class ZynqPlatform : public sc_core::sc_module {
   GlobalTimer gtimer;
   Scu scu;
   L2CacheController l2cc;
+  arm::A9ScuTags scu_tags;  // the SCU's duplicate L1D tags (used when cpu<n>.caches.enabled)
   CadenceUart uart0, uart1;
   Slcr slcr;
   TripleTimerCounter ttc0, ttc1;

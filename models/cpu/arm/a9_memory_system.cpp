@@ -18,6 +18,8 @@ void A9CacheParams::declare(ParamScope& p) {
   p.add("utlb_entries", utlb_entries, "entries", "entries of each micro TLB (instruction, data), fully associative", 1, 1024);
   p.add("main_tlb_entries", main_tlb_entries, "entries", "entries of the main TLB", 1, 4096);
   p.add("main_tlb_ways", main_tlb_ways, "ways", "associativity of the main TLB", 1, 4096);
+  p.add("scu_transfer_cycles", scu_transfer_cycles, "cycles", "an L1 data miss served from the other core's L1 through the SCU (instead of L2/DDR)", 0, 1000);
+  p.add("scu_invalidate_cycles", scu_invalidate_cycles, "cycles", "a store to a line the other core holds: the SCU invalidates it there (charged to the writer)", 0, 1000);
 }
 
 std::string A9CacheParams::check() const {
@@ -83,6 +85,25 @@ void A9Tlb::insert(const Entry& e) {
 void A9Tlb::invalidate_all() {
   for (Entry& e : e_) e = Entry{};
   last_ = nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SCU duplicate tags
+
+bool A9ScuTags::held_by_other(const A9MemorySystem* self, uint32_t pa) const {
+  for (const A9MemorySystem* c : cores_)
+    if (c != self && c->l1d_.contains(pa)) return true;
+  return false;
+}
+
+bool A9ScuTags::invalidate_others(const A9MemorySystem* self, uint32_t pa) {
+  bool any = false;
+  for (A9MemorySystem* c : cores_)
+    if (c != self && c->l1d_.contains(pa)) {
+      c->l1d_.invalidate(pa);  // a dirty copy migrates to the writer: no write-back
+      any = true;
+    }
+  return any;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +232,13 @@ void A9MemorySystem::write_back(uint32_t pa, Cost& c) {
   (void)c;
 }
 
+// A store makes its line exclusive: the SCU drops the other cores' copies, at the writer's cost.
+void A9MemorySystem::snoop_store(uint32_t pa, Cost& c) {
+  if (!scu_ || !scu_->invalidate_others(this, pa)) return;
+  ++n_.scu_invalidations;
+  c.cycles += p_.scu_invalidate_cycles;
+}
+
 A9MemorySystem::Cost A9MemorySystem::data(uint32_t va, unsigned size, bool write) {
   Cost c;
   const Translation t = translate(va, false, c);
@@ -221,6 +249,8 @@ A9MemorySystem::Cost A9MemorySystem::data(uint32_t va, unsigned size, bool write
     }
     return c;
   }
+  if (write) snoop_store(t.pa, c);
+  const bool elsewhere = !write && scu_ && scu_->held_by_other(this, t.pa);
   const SetAssocCache::Result r = l1d_.access(t.pa, write);
   if (r.hit) {
     ++n_.l1d_hits;
@@ -228,6 +258,11 @@ A9MemorySystem::Cost A9MemorySystem::data(uint32_t va, unsigned size, bool write
   }
   ++n_.l1d_misses;
   if (r.evicted_dirty) write_back(r.evicted_addr, c);
+  if (elsewhere) {  // cache-to-cache transfer through the SCU: no L2 lookup, no DDR read
+    ++n_.scu_transfers;
+    c.cycles += p_.scu_transfer_cycles;
+    return c;
+  }
   if (write) {
     // Write-allocate through the line-fill buffers: the store does not wait; the L2 sees the fill.
     if (l2_ && l2_->outer_enabled()) {

@@ -25,7 +25,23 @@
 // format); PL310 TRM (DDI 0246) and UG585 ch. 3 (512 KB, 8-way, lockdown by way and master);
 // latencies measured on a Cortex-A9 with a PL310 (7-cpu.com, "ARM Cortex-A9": L1 4 cycles,
 // L2 23 cycles = +19, micro-TLB miss +7, main-TLB miss +7 plus the walk's memory reads).
-// Approximations: round-robin replacement (SCTLR.RR = 1); TTBR1 and TLB maintenance by MVA/ASID
+// Two cores (the MPCore): each core has its own instance (its L1s and TLBs); the instances of a
+// cluster join one A9ScuTags, the SCU's duplicate copy of every L1 data cache's tags. Data
+// stays coherent by construction (one memory, DMI); what the SCU costs is timed:
+//   - an L1D read miss whose line another core's L1D holds is a cache-to-cache transfer,
+//     `scu_transfer_cycles`, instead of the L2/DDR fill (the other core keeps its copy);
+//   - a store to a line other cores hold (hit or miss) invalidates their copies, and the writer
+//     pays `scu_invalidate_cycles` once (the snoop's round trip; the store buffer does not hide
+//     it: the line must be exclusive before the store retires from it).
+// Derivation (no published latency; from the SCU running at the cores' clock, CPU_6x4x, UG585
+// ch. 3 "APU" clocking, and the Cortex-A9 TRM's L1 figures): duplicate-tag lookup 1 cycle,
+// snoop request to the owning core 1, its L1 data read 4 (the L1 hit latency), the 32-byte
+// line over the SCU's 64-bit path 4 beats, response into the requester's line-fill buffer 1:
+// 11 cycles. An invalidation is the lookup, the request and the acknowledgement: 3 cycles.
+// SCU approximations: every cacheable data line is coherent (ACTLR.SMP and the Shareable attribute
+// are not looked at); the instruction caches and TLBs are not snooped (as on the A9: software
+// maintains them); the SCU's tag RAM is the L1D itself (the same information).
+// Other approximations: round-robin replacement (SCTLR.RR = 1); TTBR1 and TLB maintenance by MVA/ASID
 // are treated as TTBR0 and "invalidate all"; no L1 prefetcher; no dirty-line write-back
 // traffic on the DDR.
 #pragma once
@@ -50,6 +66,7 @@ struct A9CacheParams {
   unsigned utlb_miss_cycles = 7;
   unsigned walk_cycles = 7;
   unsigned utlb_entries = 32, main_tlb_entries = 128, main_tlb_ways = 2;
+  unsigned scu_transfer_cycles = 11, scu_invalidate_cycles = 3;  // SCU snoops (header comment)
   void declare(ParamScope& p);
   // Empty if the geometry is buildable; otherwise what is wrong, naming the parameter.
   std::string check() const;
@@ -77,6 +94,22 @@ class A9Tlb {
   const Entry* last_ = nullptr;
 };
 
+class A9MemorySystem;
+
+// The SCU's duplicate tags: the L1 data caches of the cluster's cores, looked up on a core's
+// L1D miss and on its stores (see the header comment). The platform owns one per cluster.
+class A9ScuTags {
+ public:
+  void join(A9MemorySystem* core) { cores_.push_back(core); }
+  // Another core's L1D holds the line of pa: the SCU can transfer it.
+  bool held_by_other(const A9MemorySystem* self, uint32_t pa) const;
+  // Drops the line of pa from every other core's L1D; true if one held it.
+  bool invalidate_others(const A9MemorySystem* self, uint32_t pa);
+
+ private:
+  std::vector<A9MemorySystem*> cores_;
+};
+
 class A9MemorySystem {
  public:
   // Reads a 32-bit word of physical memory (translation-table descriptors); false if none.
@@ -84,6 +117,11 @@ class A9MemorySystem {
   A9MemorySystem(const A9CacheParams& p, PhysRead read);
 
   void set_outer(OuterCache* l2) { l2_ = l2; }
+  // Joins the cluster's SCU (null: a core alone, nothing snooped).
+  void set_scu(A9ScuTags* scu) {
+    scu_ = scu;
+    if (scu) scu->join(this);
+  }
   // SCTLR (M bit 0, C bit 2, I bit 12) and TTBR0; a change of either flushes the TLBs' view.
   void set_control(uint32_t sctlr, uint32_t ttbr0);
   uint32_t sctlr() const { return sctlr_; }
@@ -108,6 +146,7 @@ class A9MemorySystem {
     uint64_t l1i_hits = 0, l1i_misses = 0, l1d_hits = 0, l1d_misses = 0;
     uint64_t l2_hits = 0, l2_misses = 0;  // CPU lookups (fills, walks) in an enabled L2
     uint64_t uncached_reads = 0, utlb_misses = 0, walks = 0, l1_write_backs = 0, maintenance = 0;
+    uint64_t scu_transfers = 0, scu_invalidations = 0;  // snoops this core caused
   };
   const Counters& counters() const { return n_; }
   const SetAssocCache& l1i() const { return l1i_; }
@@ -123,10 +162,13 @@ class A9MemorySystem {
   void descriptor_read(uint32_t pa, Cost& c);
   void outer_fill(uint32_t pa, bool instruction, Cost& c);
   void write_back(uint32_t pa, Cost& c);
+  void snoop_store(uint32_t pa, Cost& c);
+  friend class A9ScuTags;  // invalidates this core's L1D lines
 
   A9CacheParams p_;
   PhysRead read_;
   OuterCache* l2_ = nullptr;
+  A9ScuTags* scu_ = nullptr;
   SetAssocCache l1i_, l1d_;
   A9Tlb utlb_i_, utlb_d_, main_;
   uint32_t sctlr_ = 0, ttbr0_ = 0;

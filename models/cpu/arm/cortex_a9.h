@@ -165,6 +165,9 @@ class CortexA9 : public sc_core::sc_module,
   // The L2 the memory-system model looks up on L1 misses (the PL310); without one, misses go to
   // memory. Only used with caches.enabled.
   void set_outer_cache(OuterCache* l2);
+  // The cluster's SCU duplicate tags this core's L1D joins (snoop costs between the cores'
+  // caches). Only used with caches.enabled.
+  void set_scu_tags(arm::A9ScuTags* scu);
   // Cache/TLB maintenance and SCTLR/TTBR0 writes in the image's code (MCR p15 c1/c2/c7/c8,
   // found by scanning its executable segments) get a code hook each, so that the memory-system
   // model sees them with their operands. Only with caches.enabled; call before the run.

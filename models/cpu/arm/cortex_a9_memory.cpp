@@ -50,6 +50,10 @@ void CortexA9::set_outer_cache(OuterCache* l2) {
   if (mem_) mem_->set_outer(l2);
 }
 
+void CortexA9::set_scu_tags(arm::A9ScuTags* scu) {
+  if (mem_) mem_->set_scu(scu);
+}
+
 void CortexA9::watch_maintenance(const ElfImage& image) {
   if (!mem_) return;
   unsigned n = 0;
