@@ -136,7 +136,10 @@ bool write_html(const SweepSpec& spec, const std::vector<PointResult>& results, 
   }
   // One plot for all points, or one per base scenario (pareto_view.per_scenario).
   std::vector<std::string> groups = {""};
-  if (spec.pareto_per_scenario) groups.assign(scenarios.begin(), scenarios.end());
+  if (spec.pareto_per_scenario) {  // (a loop: GCC 12 -O2 warns falsely on assign() from set iterators)
+    groups.clear();
+    for (const std::string& s : scenarios) groups.push_back(s);
+  }
   f << "<h2>Pareto view</h2><p>Both lower is better; the dashed line is the front, its points labelled with their "
        "parameter values.";
   if (!spec.pareto_mark.empty()) f << " Ringed: " << esc(spec.pareto_mark) << " is non-zero.";
