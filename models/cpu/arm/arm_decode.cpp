@@ -234,4 +234,25 @@ MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs
   return thumb32_prefix(hw1) ? decode_thumb32(pc, hw1, hw2, regs) : decode_thumb16(pc, hw1, regs);
 }
 
+bool arm_branch_target(uint32_t insn, uint32_t pc, uint32_t* target) {
+  if ((insn >> 24) != 0xEA) return false;  // B, condition AL (not BL)
+  *target = pc + 8 + static_cast<uint32_t>(static_cast<int32_t>(insn << 8) >> 6);
+  return true;
+}
+
+bool thumb_branch_target(uint16_t hw1, uint16_t hw2, uint32_t pc, uint32_t* target, unsigned* len) {
+  if ((hw1 & 0xF800) == 0xE000) {  // B T2: imm11
+    *target = pc + 4 + static_cast<uint32_t>(static_cast<int32_t>(uint32_t(hw1) << 21) >> 20);
+    *len = 2;
+    return true;
+  }
+  if ((hw1 & 0xF800) != 0xF000 || (hw2 & 0xD000) != 0x9000) return false;
+  // B.W T4: S:I1:I2:imm10:imm11, I1 = NOT(J1 XOR S), I2 = NOT(J2 XOR S).
+  const uint32_t s = (hw1 >> 10) & 1, i1 = !(((hw2 >> 13) & 1) ^ s), i2 = !(((hw2 >> 11) & 1) ^ s);
+  const uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((hw1 & 0x3FFu) << 12) | ((hw2 & 0x7FFu) << 1);
+  *target = pc + 4 + static_cast<uint32_t>(static_cast<int32_t>(imm << 7) >> 7);
+  *len = 4;
+  return true;
+}
+
 }  // namespace zvp::arm

@@ -27,6 +27,10 @@ bool is_sev(uint32_t insn, bool thumb);
 bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt);
 // MCR p15,0,Rt,c7,... I-cache invalidation: ICIALLUIS (c1,0), ICIALLU (c5,0), ICIMVAU (c5,1).
 bool is_icache_invalidate(uint32_t insn, bool thumb);
+// Unconditional direct branches (no link): ARM B with condition AL at `pc`, and Thumb B (T2,
+// 16-bit: hw2 unused) or B.W (T4, 32-bit). *target: the branch's destination; *len (Thumb): 2 or 4.
+bool arm_branch_target(uint32_t insn, uint32_t pc, uint32_t* target);
+bool thumb_branch_target(uint16_t hw1, uint16_t hw2, uint32_t pc, uint32_t* target, unsigned* len);
 // MCR p15,0,Rt,c1,c0,1: a write of ACTLR (its SMP bit tells the SCU the core takes part in coherency).
 bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt);
 

@@ -135,21 +135,13 @@ uint32_t CortexA9::fault_address(uint32_t pc, uint32_t page, bool* write, bool a
 bool CortexA9::branch_target(uint32_t pc, bool thumb, uint32_t& target) const {
   if (!thumb) {
     uint32_t w = 0;
-    if (!fetch32(pc, w) || (w >> 24) != 0xEA) return false;
-    target = pc + 8 + (static_cast<uint32_t>(static_cast<int32_t>(w << 8) >> 6));
-    return true;
+    return fetch32(pc, w) && arm::arm_branch_target(w, pc, &target);
   }
   uint16_t h1 = 0, h2 = 0;
+  unsigned len = 0;
   if (!fetch16(pc, h1)) return false;
-  if ((h1 & 0xF800) == 0xE000) {  // B T2
-    target = pc + 4 + (static_cast<uint32_t>(static_cast<int32_t>(uint32_t(h1) << 21) >> 20));
-    return true;
-  }
-  if ((h1 & 0xF800) != 0xF000 || !fetch16(pc + 2, h2) || (h2 & 0xD000) != 0x9000) return false;
-  const uint32_t s = (h1 >> 10) & 1, i1 = !(((h2 >> 13) & 1) ^ s), i2 = !(((h2 >> 11) & 1) ^ s);
-  const uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | ((h1 & 0x3FFu) << 12) | ((h2 & 0x7FFu) << 1);
-  target = pc + 4 + (static_cast<uint32_t>(static_cast<int32_t>(imm << 7) >> 7));
-  return true;
+  if (thumb32_prefix(h1) && !fetch16(pc + 2, h2)) return false;
+  return arm::thumb_branch_target(h1, h2, pc, &target, &len);
 }
 
 // A branch to itself, or (after_wfi) a branch back to the WFI just executed, with IRQs masked

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "arm_decode.h"
+
 namespace zvp::arm {
 
 namespace {
@@ -18,10 +20,8 @@ bool arm_idle_loop(const uint8_t* code, uint32_t size, uint32_t addr) {
     const uint32_t w = word(i);
     if (w != 0xE320F000 && w != 0xE1A00000) return false;  // NOP, MOV r0, r0
   }
-  const uint32_t b = word(n - 1);
-  if ((b & 0xFF000000) != 0xEA000000) return false;  // B, condition AL (not BL)
-  const int32_t off = static_cast<int32_t>(b << 8) >> 6;
-  return addr + 4 * (n - 1) + 8 + static_cast<uint32_t>(off) == addr;
+  uint32_t target = 0;
+  return arm_branch_target(word(n - 1), addr + 4 * (n - 1), &target) && target == addr;
 }
 
 bool thumb_idle_loop(const uint8_t* code, uint32_t size, uint32_t addr) {
@@ -33,19 +33,12 @@ bool thumb_idle_loop(const uint8_t* code, uint32_t size, uint32_t addr) {
   };
   // The branch is the last 2 (B, T2) or 4 (B.W, T4) bytes; everything before it 16-bit NOPs.
   uint32_t branch = size - 2, target = 0;
+  unsigned len = 0;
   const uint16_t last = half(size - 2);
-  if ((last & 0xF800) == 0xE000) {  // B T2: imm11
-    target = addr + branch + 4 + static_cast<uint32_t>(static_cast<int32_t>(uint32_t(last) << 21) >> 20);
-  } else if (size >= 4 && (half(size - 4) & 0xF800) == 0xF000 && (last & 0xD000) == 0x9000) {
-    branch = size - 4;  // B.W T4: S:I1:I2:imm10:imm11, I1 = NOT(J1 XOR S), I2 = NOT(J2 XOR S)
-    const uint16_t h1 = half(branch);
-    const uint32_t s = h1 >> 10 & 1, j1 = last >> 13 & 1, j2 = last >> 11 & 1;
-    const uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);
-    const uint32_t imm = (s << 24) | (i1 << 23) | (i2 << 22) | (uint32_t(h1 & 0x3FF) << 12) |
-                         (uint32_t(last & 0x7FF) << 1);
-    target = addr + branch + 4 + static_cast<uint32_t>(static_cast<int32_t>(imm << 7) >> 7);
-  } else {
-    return false;
+  if (!thumb_branch_target(last, 0, addr + branch, &target, &len)) {
+    branch = size - 4;
+    if (size < 4 || !thumb_branch_target(half(branch), last, addr + branch, &target, &len) || len != 4)
+      return false;
   }
   for (uint32_t off = 0; off < branch; off += 2) {
     const uint16_t h = half(off);
