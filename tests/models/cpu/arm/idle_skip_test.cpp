@@ -46,7 +46,8 @@ std::pair<Outcome, Outcome> run_both(const std::string& program, double cpi) {
   std::pair<Outcome, Outcome> r;
   for (auto [s, o] : {std::pair{&on, &r.first}, std::pair{&off, &r.second}}) {
     s->load(program);
-    s->irq.listen([s, o](bool level) {
+    // Copies, not the bindings: C++17 lambdas may not capture structured bindings (clang).
+    s->irq.listen([s = s, o = o](bool level) {
       if (!level) o->acks.push_back(s->cpu.local_time());
     });
   }
