@@ -365,7 +365,28 @@ class CortexA9 : public sc_core::sc_module,
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
-  void forward_iterations(uint64_t fast, uint64_t cost, uint64_t count, const sc_core::sc_time& latency);
+  // One iteration of a polling loop being forwarded (cortex_a9_poll.cpp): its units and
+  // instructions, its last block's units (the read is in that block) and, if known, its blocks
+  // in order (to account the steps of the hook's slow path inside an iteration).
+  struct PollIteration {
+    static constexpr unsigned kMaxBlocks = 16;
+    uint64_t units = 0, count = 0;
+    uint32_t last_units = 0;
+    unsigned blocks = 0;  // 0: the blocks are not known
+    BlockInfo* block[kMaxBlocks] = {};
+    void add_block(BlockInfo& b) {
+      block[blocks++] = &b;
+      units += b.units;
+      count += b.count;
+      last_units = b.units;
+    }
+  };
+  void forward_iterations(const PollIteration& it, const sc_core::sc_time& latency);
+  uint64_t forward_in_slice(uint64_t fast, uint64_t cost, uint64_t count, const sc_core::sc_time& latency);
+  bool forward_iteration(const PollIteration& it, const sc_core::sc_time& latency);
+  bool forward_block(BlockInfo& b);
+  bool forward_slice_start(uint32_t pc);
+  PollIteration body_iteration(BlockInfo& last, uint32_t head, uint64_t du, uint64_t di);
   bool ends_poll_body(const arm::BlockCost& c, uint32_t addr, uint32_t size);
   uint64_t forward_stop() const;
   void skip_idle_loop(const BlockInfo& b);  // cortex_a9_idle.cpp
@@ -520,11 +541,13 @@ class CortexA9 : public sc_core::sc_module,
     uint32_t history = 0;
     uint64_t d_insns = 0, d_units = 0;
   } poll_;
-  // The last polling loop of several blocks found (ends_poll_body): its last block and the
-  // instructions of one iteration.
+  // The polling loops of several blocks found (ends_poll_body), by their last block's address:
+  // that block's size, the instructions of one iteration and the loop's head. (Linux waits in
+  // two: for room in the TX FIFO per character, and for the FIFO to empty per line.)
   struct PollBody {
-    uint32_t addr = 1, size = 0, insns = 0;
-  } poll_body_;
+    uint32_t size = 0, insns = 0, head = 0;
+  };
+  std::unordered_map<uint32_t, PollBody> poll_bodies_;
   uint64_t polls_forwarded_ = 0;
   uint64_t idle_skipped_ = 0;
   RouteCache routes_;  // device accesses' routes (bind_bus)
