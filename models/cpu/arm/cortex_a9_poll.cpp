@@ -58,6 +58,9 @@ uint64_t CortexA9::forward_stop() const {
 // without any other process running (forward_iteration); and so on, across slices, up to the
 // first iteration that cannot be accounted so, which Unicorn runs.
 void CortexA9::forward_iterations(const PollIteration& it, const sc_core::sc_time& latency) {
+  // The read just made may end past the next synchronisation: mmio_access then requests a stop
+  // once this returns; the iterations after it see that stop.
+  if (qk_.need_sync()) request_stop();
   for (;;) {
     // Iteration k's last block starts at units_ + k * it.units - it.last_units.
     const uint64_t lim = forward_stop() + it.last_units;

@@ -264,6 +264,13 @@ Access thumb32(uint16_t h1, uint16_t h2, uint32_t pc) {
   } else if (op == 0xF8C0 || op == 0xF880 || op == 0xF8A0) {
     if (rn == 15 || rt == 15) a.ok = false;                         // STR*.W imm12
     a.reads = reg(rn) | reg(rt), a.store = true;
+  } else if ((h1 & 0xFE00) == 0xEA00 && (h2 & 0xF0F0) == 0) {      // AND/BIC/ORR/EOR.W register, no shift
+    const unsigned dp = h1 >> 5 & 0xF, rd = h2 >> 8 & 0xF, rm = h2 & 0xF;
+    const bool s = h1 >> 4 & 1, test = rd == 15 && s && (dp == 0 || dp == 4);  // TST.W, TEQ.W
+    if ((dp != 0 && dp != 1 && dp != 2 && dp != 4) || rn == 15 || rm >= 13 || (rd >= 13 && !test))
+      a.ok = false;
+    a.reads = reg(rn) | reg(rm);
+    a.writes = (test ? 0 : reg(rd)) | (s ? kNZ : 0);               // LSL #0: C unchanged
   } else if ((h1 & 0xF800) == 0xF000 && (h2 & 0xD000) == 0x8000 && (h1 >> 6 & 0xF) < 0xE) {
     a.branch = true;                                                // B<cond>.W T3
     a.reads = cond_reads(h1 >> 6 & 0xF);

@@ -29,7 +29,10 @@ bool is_poll_loop(const uint8_t* code, uint32_t size, uint32_t addr, bool thumb)
 //     never-written registers (the same store every iteration);
 //   - instructions: 16-bit loads/stores (immediate, register, SP-relative), MOVS/ADDS/SUBS/CMP
 //     (immediate and register), shifts by an immediate, data processing (register) but MUL, MOV/
-//     ADD/CMP with high registers, NOP, and 32-bit LDR*.W/STR*.W (imm12), DSB, DMB.
+//     ADD/CMP with high registers, NOP, and 32-bit LDR*.W/STR*.W (imm12), AND/BIC/ORR/EOR.W and
+//     TST.W/TEQ.W (register, unshifted), DSB, DMB.
+// The body may be a single block (its head is its own start: Linux's wait for an empty TX FIFO,
+// which loads the port's base from memory before reading the status register).
 // The core then needs, at run time, that exactly one of the loads is a device read (the steady
 // register) and that two iterations in a row were alike (CortexA9::forward_poll).
 bool is_thumb_poll_body(const uint8_t* code, uint32_t size, uint32_t head);

@@ -100,6 +100,38 @@ TEST(PollBody, ValuesCarriedOrChangingStoresAreNot) {
   EXPECT_FALSE(thumb_body(0xc0272ab2, v));
 }
 
+// Linux 6.1's cdns_uart_console_write, the wait for an empty TX FIFO after a line: one block,
+// ldr r3, [r4, #8] (membase); ldr r3, [r3, #44] (SR); dsb sy; ands r3, r2; cmp r3, #8;
+// bne (back to itself).
+const std::vector<uint16_t> kLinuxEmptyWait = {0x68a3, 0x6adb, 0xf3bf, 0x8f4f, 0x4013, 0x2b08, 0xd1f8};
+
+TEST(PollBody, OneBlockWaitLoadingTheBaseIsOne) {
+  EXPECT_TRUE(thumb_body(0xc0272a36, kLinuxEmptyWait));
+  std::vector<uint16_t> v = kLinuxEmptyWait;
+  v[4] = 0x401a;  // ands r2, r3: writes the mask, which the next iteration reads
+  EXPECT_FALSE(thumb_body(0xc0272a36, v));
+}
+
+// Linux 6.1's cdns_uart_console_setup, the same wait with a timeout (entered at its second
+// half): str r0, [sp, #28]; ldr r3, [r2] (jiffies); subs r3, r3, r1; cmp r3, #0; bge (exit);
+// ldr r3, [r4, #8]; ldr r3, [r3, #44]; dsb sy; and.w r3, r3, ip; cmp r3, #8; bne (back).
+const std::vector<uint16_t> kLinuxSetupWait = {0x9007, 0x6813, 0x1a5b, 0x2b00, 0xda07, 0x68a3,
+                                               0x6adb, 0xf3bf, 0x8f4f, 0xea03, 0x030c, 0x2b08, 0xd1f2};
+
+TEST(PollBody, WideLogicalOperationsAreKnown) {
+  EXPECT_TRUE(thumb_body(0xc0273144, kLinuxSetupWait));
+  std::vector<uint16_t> v = kLinuxSetupWait;
+  v[9] = 0xea0c;
+  v[10] = 0x0c03;  // and.w ip, ip, r3: the mask register, read before this iteration writes it
+  EXPECT_FALSE(thumb_body(0xc0273144, v));
+  v = kLinuxSetupWait;
+  v[10] = 0x134c;  // and.w r3, r3, ip, lsl #5: a shift (may set C): not known
+  EXPECT_FALSE(thumb_body(0xc0273144, v));
+  v = kLinuxSetupWait;
+  v[9] = 0xeb03;  // add.w r3, r3, ip: not one of the logical operations
+  EXPECT_FALSE(thumb_body(0xc0273144, v));
+}
+
 TEST(PollBody, ShapeRules) {
   std::vector<uint16_t> v = kLinuxTxWait;
   v[10] = 0xd4f5;  // bmi to head + 2: not back to the head
