@@ -7,8 +7,9 @@ shared machine the wall time mostly measures waiting for a core). Each run is th
 killed at the prompt, ZVP's console script types `poweroff`.
 
 usage: tools/bench/bench_linux.py [--build DIR] [--board B] [--dtb FILE] [--repeats N]
-                                  [--no-qemu] [--no-zvp]
-(defaults: build, zybo-z7-20, <build>/dts/<board>.dtb, 3; images from <build>/linux,
+                                  [--cores N] [--no-qemu] [--no-zvp]
+(defaults: build, zybo-z7-20, <build>/dts/<board>.dtb, 3, 1 core (QEMU's machine default; both
+ sides get the same count: -smp N, --set ps.cores=N); images from <build>/linux,
  made by `cmake --build build --target linux_images`)"""
 import argparse
 import os
@@ -64,6 +65,7 @@ def main():
     ap.add_argument("--board", default="zybo-z7-20")
     ap.add_argument("--dtb")
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--cores", type=int, default=1, choices=(1, 2))
     ap.add_argument("--no-qemu", action="store_true")
     ap.add_argument("--no-zvp", action="store_true")
     a = ap.parse_args()
@@ -84,7 +86,7 @@ def main():
             return 2
         runs.append(("qemu xilinx-zynq-a9", [qemu, "-M", "xilinx-zynq-a9", "-m", "1G", "-display", "none",
                      "-serial", "null", "-serial", "mon:stdio", "-kernel", str(kernel), "-dtb", str(dtb),
-                     "-initrd", str(initrd), "-append", APPEND, "-no-reboot"]))
+                     "-initrd", str(initrd), "-append", APPEND, "-no-reboot", "-smp", str(a.cores)]))
     tmp = tempfile.mkdtemp(prefix="bench_linux.")
     script = Path(tmp) / "poweroff.console"
     script.write_text("timeout 120s\nexpect zvp#\\x20\nsend poweroff\\n\n")
@@ -93,9 +95,9 @@ def main():
         for mode in ("lt", "at"):
             runs.append((f"zvp {mode}", [zvp, "boot", "--kernel", str(kernel), "--dtb", str(dtb),
                          "--initrd", str(initrd), "--append", APPEND, "--board", a.board,
-                         "--timing", mode, "--console-script", str(script)]))
+                         "--timing", mode, "--set", f"ps.cores={a.cores}", "--console-script", str(script)]))
     print(f"Linux boot to the shell prompt: {kernel.name} + {dtb.name} + {initrd.name}, "
-          f"best of {a.repeats} (wall seconds)")
+          f"{a.cores} core(s), best of {a.repeats} (wall seconds)")
     print(f"{'':22} {'to prompt':>10} {'whole run':>10} {'CPU s':>8}")
     results = {}
     for name, cmd in runs:
