@@ -330,9 +330,9 @@ class CortexA9 : public sc_core::sc_module,
   void wait_for_event();
   bool wakes_from_sleep() const;
   void restart_from_reset();  // released from a reset hold
-  // SEV and MPIDR reads in a block seen for the first time: hooked (true: the block must be
-  // translated again with its hooks, so it is stopped before).
-  bool hook_smp_instructions(uint32_t addr, uint32_t size);
+  // SEV and MPIDR reads in a block seen for the first time (its code: read_code): hooked (true:
+  // the block must be translated again with its hooks, so it is stopped before).
+  bool hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code);
   static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
   // cycles() with `units` time units.
@@ -361,7 +361,15 @@ class CortexA9 : public sc_core::sc_module,
   // Accesses outside DMI memory (arm::MmioHandler): transactions on `bus`.
   uint64_t mmio_access(uint64_t addr, unsigned size, bool write, uint64_t value) override;
   void handle_svc();
-  BlockInfo& count_block(uint32_t addr, uint32_t size);
+  // A block's code, read once through the translation when the block is first seen (for its
+  // cost and the SMP instructions in it): `bytes` is null when it is not all in memory.
+  struct BlockCode {
+    uint8_t small[arm::A9BlockTiming::kMaxBlockBytes + 4];
+    std::vector<uint8_t> large;
+    const uint8_t* bytes = nullptr;
+  };
+  void read_code(uint32_t addr, uint32_t size, BlockCode& code) const;
+  BlockInfo& count_block(uint32_t addr, uint32_t size, const uint8_t* code);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
@@ -388,6 +396,7 @@ class CortexA9 : public sc_core::sc_module,
   bool write_virtual(uint32_t va, const void* src, uint32_t len);
   // va through the current translation regime at the current privilege level.
   arm::A9Translation translate(uint32_t va) const;
+  arm::A9Translation translate(uint32_t va, const arm::A9MmuRegs& regs) const;
   // [pa, pa + len) inside one mapped DMI region: its host pointer, else null.
   uint8_t* dmi_ptr(uint32_t pa, uint32_t len) const;
   // Unicorn's TLB is filled by translate() (UC_TLB_VIRTUAL): a refused fill stops the run on

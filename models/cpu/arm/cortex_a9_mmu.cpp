@@ -30,8 +30,9 @@ uint8_t* CortexA9::dmi_ptr(uint32_t pa, uint32_t len) const {
   return nullptr;
 }
 
-A9Translation CortexA9::translate(uint32_t va) const {
-  const A9MmuRegs regs = uc_.mmu_regs();
+A9Translation CortexA9::translate(uint32_t va) const { return translate(va, uc_.mmu_regs()); }
+
+A9Translation CortexA9::translate(uint32_t va, const A9MmuRegs& regs) const {
   const bool privileged = (cpsr() & kModeMask) != 0x10;
   return a9_translate(va, regs, privileged, [this](uint32_t pa, uint32_t& w) {
     const uint8_t* p = (pa & 3) ? nullptr : dmi_ptr(pa, 4);
@@ -42,12 +43,12 @@ A9Translation CortexA9::translate(uint32_t va) const {
 
 bool CortexA9::read_virtual(uint32_t va, void* dst, uint32_t len) const {
   auto* out = static_cast<uint8_t*>(dst);
-  const bool mmu = uc_.mmu_regs().mmu_on();
+  const A9MmuRegs regs = uc_.mmu_regs();  // each read is a CP15 lookup in Unicorn: once
   while (len) {
     const uint32_t chunk = std::min<uint32_t>(len, 0x1000 - (va & 0xFFF));
     uint32_t pa = va;
-    if (mmu) {
-      const A9Translation t = translate(va);
+    if (regs.mmu_on()) {
+      const A9Translation t = translate(va, regs);
       if (!t.mapped) return false;
       pa = t.pa;
     }
