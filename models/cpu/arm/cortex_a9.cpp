@@ -524,6 +524,7 @@ void CortexA9::run() {
       reset_core();                    // the reset state saved at the start, PC at the entry
       // The images were placed again behind Unicorn's back: no stale translations of memory.
       for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
+      code_pages_.clear();
       handler_modes_.clear();
       continue;
     }

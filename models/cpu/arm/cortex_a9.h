@@ -196,14 +196,23 @@ class CortexA9 : public sc_core::sc_module,
   // The value MPIDR reads on this core (Unicorn gives every engine the same one, with the
   // uniprocessor bit): MRC p15,0,Rt,c0,c0,5 found in a block get a code hook that reads this.
   void set_mpidr(uint32_t v);
-  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore): the core calls
-  // `sink` when it executes one (the platform tells every other core to drop_translations).
-  // Each core is its own Unicorn engine, which sees only its own stores to code it translated.
-  void set_code_sink(std::function<void()> sink);
-  // Another core made new code visible: this core drops its translated blocks and their costs
-  // before it runs again (it is not running now: SystemC threads are cooperative).
-  void drop_translations() { drop_translations_ = true; }
+  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore). ICIMVAU names
+  // one physical page (the issuing core's translation of its address); the others, all code.
+  struct CodeInvalidation {
+    unsigned core = 0;  // the core that executed it
+    bool all = true;
+    uint32_t page = 0;  // physical, Unicorn's page size (when !all)
+  };
+  // The core calls `sink` when it executes one; the platform passes it to every core, this one
+  // included (invalidate_code). Each core is its own Unicorn engine, which sees only its own
+  // stores to code it translated: another core's, a DMA's or a loader's are not noticed.
+  void set_code_sink(std::function<void(const CodeInvalidation&)> sink);
+  // Code may have changed: before it runs again, the core drops its translations of the named
+  // page, or (all) of every page whose bytes differ from when it translated from it, and the
+  // block costs of the code there (cortex_a9_smp.cpp).
+  void invalidate_code(const CodeInvalidation& inv);
   uint64_t icache_broadcasts() const { return icache_broadcasts_; }
+  uint64_t code_pages_dropped() const { return code_pages_dropped_; }
   // ACTLR.SMP (bit 6) as the core last wrote it (Unicorn keeps ACTLR constant, so its writes are
   // hooked on cores given an MPIDR): the SCU reports it in SCU_CONFIG.
   bool smp_mode() const { return (actlr_ >> 6) & 1; }
@@ -490,9 +499,24 @@ class CortexA9 : public sc_core::sc_module,
   std::function<void(const sc_core::sc_time&)> event_sink_;
   uint32_t mpidr_ = 0;
   bool mpidr_set_ = false;
-  std::function<void()> code_sink_;
-  bool drop_translations_ = false;
-  uint64_t icache_broadcasts_ = 0;
+  std::function<void(const CodeInvalidation&)> code_sink_;
+  uint64_t icache_broadcasts_ = 0, code_pages_dropped_ = 0;
+  // The physical pages this engine has translated code from (with the sink set): registered by
+  // the fetch fill of Unicorn's TLB (data fills do not grant execution then, so every page a
+  // block is translated from has had a fetch fill), with their bytes at that time.
+  struct CodePage {
+    std::vector<uint8_t> bytes;
+    std::vector<uint32_t> vas;  // the virtual pages it was fetched through (block costs)
+  };
+  std::unordered_map<uint32_t, CodePage> code_pages_;
+  bool check_code_ = false;              // an ICIALLU(IS) of another core to apply
+  bool forget_costs_ = false;            // another core's invalidation: forget the block costs
+  std::vector<uint32_t> drop_pages_;     // pages to drop (ICIMVAU, or changed ones of this core's)
+  // The registered pages whose bytes differ from their copy.
+  void changed_code_pages(std::vector<uint32_t>& out) const;
+  bool identity_fill_ = false;           // fills answer PA = VA (drop_code_pages)
+  void register_code_page(uint32_t pa, uint32_t va);
+  void drop_code_pages(const std::vector<uint32_t>& pages);
   // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
   std::map<uint32_t, int> smp_insns_;
   uint32_t actlr_ = 0;

@@ -79,6 +79,11 @@ bool CortexA9::write_virtual(uint32_t va, const void* src, uint32_t len) {
 bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_entry* e, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
   const uint32_t va = static_cast<uint32_t>(vaddr);
+  if (self->identity_fill_) {  // drop_code_pages: the physical page itself
+    e->paddr = va & ~(self->page_size_ - 1);
+    e->perms = UC_PROT_ALL;
+    return true;
+  }
   const Access kind = type == UC_MEM_FETCH ? Access::kFetch : type == UC_MEM_WRITE ? Access::kWrite : Access::kRead;
   const A9Translation t = self->translate(va);
   uint32_t status = t.status(kind);
@@ -90,7 +95,14 @@ bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_
     return false;
   }
   e->paddr = t.pa & ~(self->page_size_ - 1);
-  e->perms = static_cast<uc_prot>(memory ? t.perms : (t.perms & ~kPermX));  // same bits as UC_PROT_*
+  uint32_t perms = memory ? t.perms : (t.perms & ~kPermX);  // same bits as UC_PROT_*
+  // In a cluster a data fill does not grant execution, so that a block is translated only from a
+  // page that had a fetch fill, which registers it (invalidations compare its bytes).
+  if (self->code_sink_) {
+    if (kind == Access::kFetch && memory) self->register_code_page(e->paddr, va & ~(self->page_size_ - 1));
+    else perms &= ~kPermX;
+  }
+  e->perms = static_cast<uc_prot>(perms);
   return true;
 }
 
