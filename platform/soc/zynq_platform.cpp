@@ -151,7 +151,9 @@ void ZynqPlatform::start_cluster() {
       for (auto& k : cores_) k->cpu.signal_event(delay);
     });
     c->cpu.set_code_sink([this](const CortexA9::CodeInvalidation& inv) {
-      for (auto& k : cores_) k->cpu.invalidate_code(inv);
+      uint64_t slices = 0;
+      for (auto& k : cores_) slices += k->cpu.slices_started();
+      for (auto& k : cores_) k->cpu.invalidate_code(inv, slices - k->cpu.slices_started());
     });
   }
   scu.set_smp_mode_source([this] {

@@ -446,7 +446,8 @@ void CortexA9::run() {
     fill_fault_ = {};
     block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
-    apply_dropped_translations();  // another core's I-cache invalidation
+    apply_dropped_translations();  // an I-cache invalidation
+    ++slices_started_;
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
     const uc_err e = uc_emu_start(uc_.uc(), begin, kNoExit, 0, (dbg_.agent() && dbg_.single_step()) ? 1 : 0);

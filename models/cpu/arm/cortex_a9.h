@@ -210,7 +210,11 @@ class CortexA9 : public sc_core::sc_module,
   // Code may have changed: before it runs again, the core drops its translations of the named
   // page, or (all) of every page whose bytes differ from when it translated from it, and the
   // block costs of the code there (cortex_a9_smp.cpp).
-  void invalidate_code(const CodeInvalidation& inv);
+  // others_slices: how many slices the other cores have started so far (their stores are the
+  // only ones that can change code behind this engine; none since the last comparison: nothing
+  // to compare).
+  void invalidate_code(const CodeInvalidation& inv, uint64_t others_slices);
+  uint64_t slices_started() const { return slices_started_; }
   uint64_t icache_broadcasts() const { return icache_broadcasts_; }
   uint64_t code_pages_dropped() const { return code_pages_dropped_; }
   // ACTLR.SMP (bit 6) as the core last wrote it (Unicorn keeps ACTLR constant, so its writes are
@@ -510,6 +514,8 @@ class CortexA9 : public sc_core::sc_module,
   };
   std::unordered_map<uint32_t, CodePage> code_pages_;
   bool check_code_ = false;              // an ICIALLU(IS) of another core to apply
+  uint64_t slices_started_ = 0;
+  uint64_t others_compared_ = ~0ull;     // others_slices at the last comparison (or pending one)
   bool forget_costs_ = false;            // another core's invalidation: forget the block costs
   std::vector<uint32_t> drop_pages_;     // pages to drop (ICIMVAU, or changed ones of this core's)
   // The registered pages whose bytes differ from their copy.

@@ -30,15 +30,17 @@ void CortexA9::set_code_sink(std::function<void(const CodeInvalidation&)> sink) 
 // Another core's invalidation is applied when this core runs next (it is not running now:
 // SystemC threads are cooperative). This core's own is looked at at once (it is running: the
 // hook of the instruction), and stops the slice only when there is something to drop.
-void CortexA9::invalidate_code(const CodeInvalidation& inv) {
+void CortexA9::invalidate_code(const CodeInvalidation& inv, uint64_t others_slices) {
+  const bool compare = inv.all && others_slices != others_compared_;
+  if (compare) others_compared_ = others_slices;
   if (inv.core != core_) {
     forget_costs_ = true;
-    if (inv.all) check_code_ = true;
-    else drop_pages_.push_back(inv.page);
+    if (compare) check_code_ = true;
+    if (!inv.all) drop_pages_.push_back(inv.page);
     return;
   }
   const size_t before = drop_pages_.size();
-  if (inv.all) changed_code_pages(drop_pages_);
+  if (compare) changed_code_pages(drop_pages_);
   else if (code_pages_.count(inv.page)) drop_pages_.push_back(inv.page);
   if (drop_pages_.size() != before) request_stop();
 }
@@ -163,6 +165,7 @@ void CortexA9::restart_from_reset() {
   // Code may have been placed by another core behind this engine's back (the MMU is off now).
   for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
   code_pages_.clear();
+  others_compared_ = ~0ull;
   handler_modes_.clear();
   event_reg_ = false;
   actlr_ = 0;
