@@ -150,10 +150,10 @@ void ZynqPlatform::start_cluster() {
     c->cpu.set_event_sink([this](const sc_core::sc_time& delay) {
       for (auto& k : cores_) k->cpu.signal_event(delay);
     });
-    CortexA9* self = &c->cpu;
-    c->cpu.set_code_sink([this, self] {
-      for (auto& k : cores_)
-        if (&k->cpu != self) k->cpu.drop_translations();
+    c->cpu.set_code_sink([this](const CortexA9::CodeInvalidation& inv) {
+      uint64_t slices = 0;
+      for (auto& k : cores_) slices += k->cpu.slices_started();
+      for (auto& k : cores_) k->cpu.invalidate_code(inv, slices - k->cpu.slices_started());
     });
   }
   scu.set_smp_mode_source([this] {

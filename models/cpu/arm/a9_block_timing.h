@@ -93,6 +93,20 @@ class A9BlockTiming {
     idle_ = BlockInfo{};
     hot_.block = &no_block_;
   }
+  // Forgets the blocks with code in [addr, addr + len) (that code changed); the others stay.
+  void forget_blocks(uint32_t addr, uint32_t len) {
+    auto overlaps = [addr, len](const BlockInfo& b) {
+      return b.size && b.addr < addr + len && addr < b.addr + b.size;
+    };
+    const uint32_t first = addr >= kMaxBlockBytes ? addr - kMaxBlockBytes : 0;
+    const uint32_t slots = std::min<uint32_t>((addr + len - first) / 2 + 1, kCacheSize);
+    for (uint32_t k = 0; k < slots; ++k) {
+      BlockInfo& b = slot(first + 2 * k);
+      if (overlaps(b)) b = BlockInfo{};
+    }
+    if (overlaps(idle_)) idle_ = BlockInfo{};
+    hot_.block = &no_block_;
+  }
 
   // Blocks whose end the predictor tracks (conditional direct and indirect branches).
   static bool predicted_end(BlockEnd e) { return e == BlockEnd::kCondDirect || e == BlockEnd::kIndirect; }

@@ -221,6 +221,29 @@ bool is_icache_invalidate(uint32_t insn, bool thumb) {
   return op2_crm == 0x01 || op2_crm == 0x05 || op2_crm == 0x25;
 }
 
+bool condition_passed(uint32_t cond, uint32_t cpsr) {
+  const bool n = cpsr >> 31 & 1, z = cpsr >> 30 & 1, c = cpsr >> 29 & 1, v = cpsr >> 28 & 1;
+  bool r = true;
+  switch (cond >> 1) {
+    case 0: r = z; break;
+    case 1: r = c; break;
+    case 2: r = n; break;
+    case 3: r = v; break;
+    case 4: r = c && !z; break;
+    case 5: r = n == v; break;
+    case 6: r = !z && n == v; break;
+    default: return true;  // AL (and the unconditional space)
+  }
+  return (cond & 1) ? !r : r;
+}
+
+bool insn_condition_passed(uint32_t insn, bool thumb, uint32_t cpsr) {
+  if (!thumb) return condition_passed(insn >> 28, cpsr);
+  // ITSTATE = CPSR[15:10]:CPSR[26:25]; inside an IT block (IT[3:0] != 0) IT[7:4] is the condition.
+  const uint32_t it = ((cpsr >> 8) & 0xFCu) | ((cpsr >> 25) & 3u);
+  return (it & 0xF) == 0 || condition_passed(it >> 4, cpsr);
+}
+
 bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt) {
   const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
   if (thumb ? (v & 0xFFFF0FFFu) != 0xEE010F30u : (v & 0x0FFF0FFFu) != 0x0E010F30u) return false;

@@ -27,6 +27,11 @@ bool is_sev(uint32_t insn, bool thumb);
 bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt);
 // MCR p15,0,Rt,c7,... I-cache invalidation: ICIALLUIS (c1,0), ICIALLU (c5,0), ICIMVAU (c5,1).
 bool is_icache_invalidate(uint32_t insn, bool thumb);
+// ARM condition code `cond` against CPSR's N, Z, C, V (AL and the unconditional space pass).
+bool condition_passed(uint32_t cond, uint32_t cpsr);
+// Whether the instruction at hand executes: an ARM instruction's condition field, or a Thumb
+// instruction's condition from CPSR's IT state (outside an IT block: always).
+bool insn_condition_passed(uint32_t insn, bool thumb, uint32_t cpsr);
 // Unconditional direct branches (no link): ARM B with condition AL at `pc`, and Thumb B (T2,
 // 16-bit: hw2 unused) or B.W (T4, 32-bit). *target: the branch's destination; *len (Thumb): 2 or 4.
 bool arm_branch_target(uint32_t insn, uint32_t pc, uint32_t* target);

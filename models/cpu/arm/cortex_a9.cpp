@@ -253,12 +253,17 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     stop_before_block(uc, addr);
     return;
   }
-  BlockInfo* const known = timing_.find(addr, size);
-  if (!known && hook_smp_instructions(addr, size)) {  // translated again with its hooks
-    stop_before_block(uc, addr);
-    return;
+  BlockInfo* known = timing_.find(addr, size);
+  if (!known) {
+    BlockCode code;
+    read_code(addr, size, code);
+    if (hook_smp_instructions(addr, size, code.bytes)) {  // translated again with its hooks
+      stop_before_block(uc, addr);
+      return;
+    }
+    known = &count_block(addr, size, code.bytes);
   }
-  BlockInfo& nb = known ? *known : count_block(addr, size);
+  BlockInfo& nb = *known;
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
@@ -291,24 +296,29 @@ void CortexA9::stop_before_block(uc_engine* uc, uint32_t addr) {
   uc_emu_stop(uc);
 }
 
-// Instructions and static cycles of `size` bytes of code at addr in the current instruction set.
-arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop) const {
+// A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation
+// (the 4 bytes after the block read as zero).
+void CortexA9::read_code(uint32_t addr, uint32_t size, BlockCode& code) const {
   constexpr uint32_t kMax = arm::A9BlockTiming::kMaxBlockBytes;
-  // A translated block is at most a page (TARGET_PAGE_SIZE) long: a fixed buffer, no allocation.
-  uint8_t small[kMax + 4] = {};
-  std::vector<uint8_t> large;
-  uint8_t* code = small;
+  uint8_t* buf = code.small;
   if (size > kMax) {
-    large.assign(size + 4, 0);
-    code = large.data();
+    code.large.assign(size + 4, 0);
+    buf = code.large.data();
   }
-  const bool readable = read_virtual(addr, code, size);
-  return timing_.cost(readable ? code : nullptr, addr, size, cpsr() & kT, poll_loop);
+  std::memset(buf + size, 0, 4);
+  code.bytes = read_virtual(addr, buf, size) ? buf : nullptr;
 }
 
-CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size) {
+// Instructions and static cycles of `size` bytes of code at addr in the current instruction set.
+arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop) const {
+  BlockCode code;
+  read_code(addr, size, code);
+  return timing_.cost(code.bytes, addr, size, cpsr() & kT, poll_loop);
+}
+
+CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size, const uint8_t* code) {
   bool poll = false;
-  const arm::BlockCost c = code_cost(addr, size, timing_.find_polls() ? &poll : nullptr);
+  const arm::BlockCost c = timing_.cost(code, addr, size, cpsr() & kT, timing_.find_polls() ? &poll : nullptr);
   BlockInfo& b = timing_.enter(addr, size, c, poll);
   if (timing_.find_polls() && !poll) b.poll_body = ends_poll_body(c, addr, size);
   return b;
@@ -436,7 +446,8 @@ void CortexA9::run() {
     fill_fault_ = {};
     block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
-    apply_dropped_translations();  // another core's I-cache invalidation
+    apply_dropped_translations();  // an I-cache invalidation
+    ++slices_started_;
     const uint32_t begin = get_reg(UC_ARM_REG_R15) | ((cpsr() & kT) ? 1u : 0u);
     const auto t0 = clock::now();
     const uc_err e = uc_emu_start(uc_.uc(), begin, kNoExit, 0, (dbg_.agent() && dbg_.single_step()) ? 1 : 0);
@@ -514,6 +525,7 @@ void CortexA9::run() {
       reset_core();                    // the reset state saved at the start, PC at the entry
       // The images were placed again behind Unicorn's back: no stale translations of memory.
       for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
+      code_pages_.clear();
       handler_modes_.clear();
       continue;
     }

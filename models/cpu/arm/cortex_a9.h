@@ -196,14 +196,27 @@ class CortexA9 : public sc_core::sc_module,
   // The value MPIDR reads on this core (Unicorn gives every engine the same one, with the
   // uniprocessor bit): MRC p15,0,Rt,c0,c0,5 found in a block get a code hook that reads this.
   void set_mpidr(uint32_t v);
-  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore): the core calls
-  // `sink` when it executes one (the platform tells every other core to drop_translations).
-  // Each core is its own Unicorn engine, which sees only its own stores to code it translated.
-  void set_code_sink(std::function<void()> sink);
-  // Another core made new code visible: this core drops its translated blocks and their costs
-  // before it runs again (it is not running now: SystemC threads are cooperative).
-  void drop_translations() { drop_translations_ = true; }
+  // I-cache invalidation (ICIALLUIS, ICIALLU, ICIMVAU: broadcast in an MPCore). ICIMVAU names
+  // one physical page (the issuing core's translation of its address); the others, all code.
+  struct CodeInvalidation {
+    unsigned core = 0;  // the core that executed it
+    bool all = true;
+    uint32_t page = 0;  // physical, Unicorn's page size (when !all)
+  };
+  // The core calls `sink` when it executes one; the platform passes it to every core, this one
+  // included (invalidate_code). Each core is its own Unicorn engine, which sees only its own
+  // stores to code it translated: another core's, a DMA's or a loader's are not noticed.
+  void set_code_sink(std::function<void(const CodeInvalidation&)> sink);
+  // Code may have changed: before it runs again, the core drops its translations of the named
+  // page, or (all) of every page whose bytes differ from when it translated from it, and the
+  // block costs of the code there (cortex_a9_smp.cpp).
+  // others_slices: how many slices the other cores have started so far (their stores are the
+  // only ones that can change code behind this engine; none since the last comparison: nothing
+  // to compare).
+  void invalidate_code(const CodeInvalidation& inv, uint64_t others_slices);
+  uint64_t slices_started() const { return slices_started_; }
   uint64_t icache_broadcasts() const { return icache_broadcasts_; }
+  uint64_t code_pages_dropped() const { return code_pages_dropped_; }
   // ACTLR.SMP (bit 6) as the core last wrote it (Unicorn keeps ACTLR constant, so its writes are
   // hooked on cores given an MPIDR): the SCU reports it in SCU_CONFIG.
   bool smp_mode() const { return (actlr_ >> 6) & 1; }
@@ -330,9 +343,9 @@ class CortexA9 : public sc_core::sc_module,
   void wait_for_event();
   bool wakes_from_sleep() const;
   void restart_from_reset();  // released from a reset hold
-  // SEV and MPIDR reads in a block seen for the first time: hooked (true: the block must be
-  // translated again with its hooks, so it is stopped before).
-  bool hook_smp_instructions(uint32_t addr, uint32_t size);
+  // SEV and MPIDR reads in a block seen for the first time (its code: read_code): hooked (true:
+  // the block must be translated again with its hooks, so it is stopped before).
+  bool hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code);
   static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
   // cycles() with `units` time units.
@@ -361,7 +374,15 @@ class CortexA9 : public sc_core::sc_module,
   // Accesses outside DMI memory (arm::MmioHandler): transactions on `bus`.
   uint64_t mmio_access(uint64_t addr, unsigned size, bool write, uint64_t value) override;
   void handle_svc();
-  BlockInfo& count_block(uint32_t addr, uint32_t size);
+  // A block's code, read once through the translation when the block is first seen (for its
+  // cost and the SMP instructions in it): `bytes` is null when it is not all in memory.
+  struct BlockCode {
+    uint8_t small[arm::A9BlockTiming::kMaxBlockBytes + 4];
+    std::vector<uint8_t> large;
+    const uint8_t* bytes = nullptr;
+  };
+  void read_code(uint32_t addr, uint32_t size, BlockCode& code) const;
+  BlockInfo& count_block(uint32_t addr, uint32_t size, const uint8_t* code);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
@@ -409,6 +430,7 @@ class CortexA9 : public sc_core::sc_module,
   bool write_virtual(uint32_t va, const void* src, uint32_t len);
   // va through the current translation regime at the current privilege level.
   arm::A9Translation translate(uint32_t va) const;
+  arm::A9Translation translate(uint32_t va, const arm::A9MmuRegs& regs) const;
   // [pa, pa + len) inside one mapped DMI region: its host pointer, else null.
   uint8_t* dmi_ptr(uint32_t pa, uint32_t len) const;
   // Unicorn's TLB is filled by translate() (UC_TLB_VIRTUAL): a refused fill stops the run on
@@ -502,9 +524,26 @@ class CortexA9 : public sc_core::sc_module,
   std::function<void(const sc_core::sc_time&)> event_sink_;
   uint32_t mpidr_ = 0;
   bool mpidr_set_ = false;
-  std::function<void()> code_sink_;
-  bool drop_translations_ = false;
-  uint64_t icache_broadcasts_ = 0;
+  std::function<void(const CodeInvalidation&)> code_sink_;
+  uint64_t icache_broadcasts_ = 0, code_pages_dropped_ = 0;
+  // The physical pages this engine has translated code from (with the sink set): registered by
+  // the fetch fill of Unicorn's TLB (data fills do not grant execution then, so every page a
+  // block is translated from has had a fetch fill), with their bytes at that time.
+  struct CodePage {
+    std::vector<uint8_t> bytes;
+    std::vector<uint32_t> vas;  // the virtual pages it was fetched through (block costs)
+  };
+  std::unordered_map<uint32_t, CodePage> code_pages_;
+  bool check_code_ = false;              // an ICIALLU(IS) of another core to apply
+  uint64_t slices_started_ = 0;
+  uint64_t others_compared_ = ~0ull;     // others_slices at the last comparison (or pending one)
+  bool forget_costs_ = false;            // another core's invalidation: forget the block costs
+  std::vector<uint32_t> drop_pages_;     // pages to drop (ICIMVAU, or changed ones of this core's)
+  // The registered pages whose bytes differ from their copy.
+  void changed_code_pages(std::vector<uint32_t>& out) const;
+  bool identity_fill_ = false;           // fills answer PA = VA (drop_code_pages)
+  void register_code_page(uint32_t pa, uint32_t va);
+  void drop_code_pages(const std::vector<uint32_t>& pages);
   // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
   std::map<uint32_t, int> smp_insns_;
   uint32_t actlr_ = 0;

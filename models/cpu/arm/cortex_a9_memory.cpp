@@ -6,29 +6,13 @@
 
 #include "core/log.h"
 #include "cpu/arm/a9_bits.h"
+#include "cpu/arm/arm_decode.h"
 #include "cpu/arm/cortex_a9.h"
 
 namespace zvp {
 
 namespace {
 using arm::kT;
-
-// ARM condition codes against CPSR's N, Z, C, V.
-bool condition_passed(uint32_t cond, uint32_t cpsr) {
-  const bool n = cpsr >> 31 & 1, z = cpsr >> 30 & 1, c = cpsr >> 29 & 1, v = cpsr >> 28 & 1;
-  bool r = true;
-  switch (cond >> 1) {
-    case 0: r = z; break;
-    case 1: r = c; break;
-    case 2: r = n; break;
-    case 3: r = v; break;
-    case 4: r = c && !z; break;
-    case 5: r = n == v; break;
-    case 6: r = !z && n == v; break;
-    default: return true;  // AL (and the unconditional space)
-  }
-  return (cond & 1) ? !r : r;
-}
 
 // MCR p15, 0, Rt, CRn, CRm, opc2 with CRn in {1, 2, 7, 8}: fields, or false.
 struct Mcr {
@@ -145,7 +129,7 @@ void CortexA9::on_maintenance(uc_engine*, uint64_t addr, uint32_t, void* self_) 
     if (!self->fetch16(a, h1) || !self->fetch16(a + 2, h2) || !thumb_mcr(h1, h2, m)) return;
   } else {
     uint32_t w = 0;
-    if (!self->fetch32(a, w) || !arm_mcr(w, m) || !condition_passed(w >> 28, cpsr)) return;
+    if (!self->fetch32(a, w) || !arm_mcr(w, m) || !arm::condition_passed(w >> 28, cpsr)) return;
   }
   const uint32_t v = self->reg(m.rt);
   arm::A9MemorySystem& mem = *self->mem_;

@@ -30,8 +30,9 @@ uint8_t* CortexA9::dmi_ptr(uint32_t pa, uint32_t len) const {
   return nullptr;
 }
 
-A9Translation CortexA9::translate(uint32_t va) const {
-  const A9MmuRegs regs = uc_.mmu_regs();
+A9Translation CortexA9::translate(uint32_t va) const { return translate(va, uc_.mmu_regs()); }
+
+A9Translation CortexA9::translate(uint32_t va, const A9MmuRegs& regs) const {
   const bool privileged = (cpsr() & kModeMask) != 0x10;
   return a9_translate(va, regs, privileged, [this](uint32_t pa, uint32_t& w) {
     const uint8_t* p = (pa & 3) ? nullptr : dmi_ptr(pa, 4);
@@ -42,12 +43,12 @@ A9Translation CortexA9::translate(uint32_t va) const {
 
 bool CortexA9::read_virtual(uint32_t va, void* dst, uint32_t len) const {
   auto* out = static_cast<uint8_t*>(dst);
-  const bool mmu = uc_.mmu_regs().mmu_on();
+  const A9MmuRegs regs = uc_.mmu_regs();  // each read is a CP15 lookup in Unicorn: once
   while (len) {
     const uint32_t chunk = std::min<uint32_t>(len, 0x1000 - (va & 0xFFF));
     uint32_t pa = va;
-    if (mmu) {
-      const A9Translation t = translate(va);
+    if (regs.mmu_on()) {
+      const A9Translation t = translate(va, regs);
       if (!t.mapped) return false;
       pa = t.pa;
     }
@@ -78,6 +79,11 @@ bool CortexA9::write_virtual(uint32_t va, const void* src, uint32_t len) {
 bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_entry* e, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
   const uint32_t va = static_cast<uint32_t>(vaddr);
+  if (self->identity_fill_) {  // drop_code_pages: the physical page itself
+    e->paddr = va & ~(self->page_size_ - 1);
+    e->perms = UC_PROT_ALL;
+    return true;
+  }
   const Access kind = type == UC_MEM_FETCH ? Access::kFetch : type == UC_MEM_WRITE ? Access::kWrite : Access::kRead;
   const A9Translation t = self->translate(va);
   uint32_t status = t.status(kind);
@@ -89,7 +95,14 @@ bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_
     return false;
   }
   e->paddr = t.pa & ~(self->page_size_ - 1);
-  e->perms = static_cast<uc_prot>(memory ? t.perms : (t.perms & ~kPermX));  // same bits as UC_PROT_*
+  uint32_t perms = memory ? t.perms : (t.perms & ~kPermX);  // same bits as UC_PROT_*
+  // In a cluster a data fill does not grant execution, so that a block is translated only from a
+  // page that had a fetch fill, which registers it (invalidations compare its bytes).
+  if (self->code_sink_) {
+    if (kind == Access::kFetch && memory) self->register_code_page(e->paddr, va & ~(self->page_size_ - 1));
+    else perms &= ~kPermX;
+  }
+  e->perms = static_cast<uc_prot>(perms);
   return true;
 }
 

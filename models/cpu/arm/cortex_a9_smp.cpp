@@ -8,6 +8,9 @@
 // single-core platform is unchanged.
 #include "cortex_a9.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "core/log.h"
 #include "cpu/arm/a9_bits.h"
 #include "cpu/arm/arm_decode.h"
@@ -20,18 +23,94 @@ void CortexA9::set_event_sink(std::function<void(const sc_core::sc_time&)> sink)
   event_sink_ = std::move(sink);
 }
 
-void CortexA9::set_code_sink(std::function<void()> sink) { code_sink_ = std::move(sink); }
+void CortexA9::set_code_sink(std::function<void(const CodeInvalidation&)> sink) {
+  code_sink_ = std::move(sink);
+}
 
-// Unicorn's translations of the memory regions and this core's block costs are dropped as a
-// whole: one drop however many lines the other core invalidated while this one waited (ICIMVAU
-// names a virtual address of the other core's). Not uc_ctl_flush_tb: in Unicorn 2.1.1 each
-// costs about 1.5 s of host time (it zeroes the whole code buffer again).
-void CortexA9::apply_dropped_translations() {
-  if (!drop_translations_) return;
-  drop_translations_ = false;
-  for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
-  timing_.forget_blocks();
+// Another core's invalidation is applied when this core runs next (it is not running now:
+// SystemC threads are cooperative). This core's own is looked at at once (it is running: the
+// hook of the instruction), and stops the slice only when there is something to drop.
+void CortexA9::invalidate_code(const CodeInvalidation& inv, uint64_t others_slices) {
+  const bool compare = inv.all && others_slices != others_compared_;
+  if (compare) others_compared_ = others_slices;
+  if (inv.core != core_) {
+    forget_costs_ = true;
+    if (compare) check_code_ = true;
+    if (!inv.all) drop_pages_.push_back(inv.page);
+    return;
+  }
+  const size_t before = drop_pages_.size();
+  if (compare) changed_code_pages(drop_pages_);
+  else if (code_pages_.count(inv.page)) drop_pages_.push_back(inv.page);
+  if (drop_pages_.size() != before) request_stop();
+}
+
+void CortexA9::changed_code_pages(std::vector<uint32_t>& out) const {
+  for (const auto& [pa, page] : code_pages_) {
+    const uint8_t* now = dmi_ptr(pa, page_size_);
+    if (!now || std::memcmp(now, page.bytes.data(), page_size_) != 0) out.push_back(pa);
+  }
+}
+
+// A fetch fill of Unicorn's TLB (cortex_a9_mmu.cpp) for a page of memory: the page's bytes as
+// the blocks about to be translated from it see them.
+void CortexA9::register_code_page(uint32_t pa, uint32_t va) {
+  const auto it = code_pages_.find(pa);
+  if (it != code_pages_.end()) {
+    std::vector<uint32_t>& vas = it->second.vas;
+    if (std::find(vas.begin(), vas.end(), va) == vas.end()) vas.push_back(va);
+    return;
+  }
+  const uint8_t* p = dmi_ptr(pa, page_size_);
+  if (p) code_pages_.emplace(pa, CodePage{std::vector<uint8_t>(p, p + page_size_), {va}});
+}
+
+// Unicorn drops the blocks of a range given by virtual address (UC_CTL_TB_REMOVE_CACHE
+// translates the first page through the TLB, then invalidates that physical range). With the
+// TLB empty and the fill hook answering PA = VA meanwhile, the address given is the physical
+// one, whatever the MMU maps; the TLB is emptied again afterwards, so that the next fetch from
+// a dropped page fills (and registers) it again.
+void CortexA9::drop_code_pages(const std::vector<uint32_t>& pages) {
+  uc_ctl_flush_tlb(uc_.uc());
+  identity_fill_ = true;
+  for (uint32_t pa : pages) {
+    uc_ctl_remove_cache(uc_.uc(), pa, pa + page_size_);
+    const auto it = code_pages_.find(pa);
+    if (it == code_pages_.end()) continue;
+    for (uint32_t va : it->second.vas) timing_.forget_blocks(va, page_size_);
+    code_pages_.erase(it);
+  }
+  identity_fill_ = false;
+  uc_ctl_flush_tlb(uc_.uc());
+  code_pages_dropped_ += pages.size();
   block_ = timing_.no_block();
+}
+
+// Before the core runs again after an I-cache invalidation: the pages ICIMVAU named, and with
+// another core's ICIALLU(IS) every page whose bytes changed since this engine translated from
+// it, lose their translations (and every block cost: they are kept by virtual address). Pages
+// whose bytes did not change keep their translations: Linux invalidates the whole I-cache each
+// time it maps an executable page, and translating everything again each time (uc_ctl_flush_tb)
+// cost more host time than the rest of a two-core boot. Another core's invalidation forgets
+// the block costs even when nothing changed (as since the first version: the same times).
+void CortexA9::apply_dropped_translations() {
+  if (!check_code_ && !forget_costs_ && drop_pages_.empty()) return;
+  std::vector<uint32_t> drop;
+  for (uint32_t pa : drop_pages_)
+    if (code_pages_.count(pa)) drop.push_back(pa);
+  drop_pages_.clear();
+  if (check_code_) changed_code_pages(drop);
+  check_code_ = false;
+  if (!drop.empty()) {
+    std::sort(drop.begin(), drop.end());
+    drop.erase(std::unique(drop.begin(), drop.end()), drop.end());
+    drop_code_pages(drop);
+  }
+  if (forget_costs_) {
+    timing_.forget_blocks();
+    block_ = timing_.no_block();
+  }
+  forget_costs_ = false;
 }
 
 void CortexA9::set_mpidr(uint32_t v) {
@@ -83,8 +162,10 @@ void CortexA9::restart_from_reset() {
   reset_on_release_ = false;
   entry_ = reset_pc_;
   reset_core();
-  // Code may have been placed by another core behind this engine's back.
+  // Code may have been placed by another core behind this engine's back (the MMU is off now).
   for (const DmiRegion& r : dmi_) uc_ctl_remove_cache(uc_.uc(), r.base, r.base + r.size);
+  code_pages_.clear();
+  others_compared_ = ~0ull;
   handler_modes_.clear();
   event_reg_ = false;
   actlr_ = 0;
@@ -106,14 +187,28 @@ bool CortexA9::fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len)
   return true;
 }
 
-bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size) {
+// The instruction at code + off (little-endian; Thumb: as fetch_insn gives it).
+static void decode_insn(const uint8_t* code, uint32_t off, bool thumb, uint32_t& insn, unsigned& len) {
+  auto half = [code](uint32_t o) { return uint32_t(code[o]) | (uint32_t(code[o + 1]) << 8); };
+  if (!thumb) {
+    len = 4;
+    insn = half(off) | (half(off + 2) << 16);
+    return;
+  }
+  const uint32_t h1 = half(off);
+  len = thumb32_prefix(static_cast<uint16_t>(h1)) ? 4 : 2;
+  insn = h1 | (len == 4 ? half(off + 2) << 16 : 0u);
+}
+
+bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code) {
   if (!event_sink_ && !mpidr_set_ && !code_sink_) return false;
+  if (!code) return false;
   const bool thumb = cpsr() & kT;
   bool added = false;
   for (uint32_t off = 0; off + (thumb ? 2 : 4) <= size;) {
     uint32_t insn = 0;
     unsigned len = 4;
-    if (!fetch_insn(addr + off, thumb, insn, len)) break;
+    decode_insn(code, off, thumb, insn, len);
     const uint32_t a = addr + off;
     unsigned rt = 0;
     int kind = 0;  // 0: none; kSevHook, kIcacheHook; Rt + 1: an MPIDR read
@@ -146,10 +241,21 @@ void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
   unsigned len = 4;
   if (!self->fetch_insn(uint32_t(addr), thumb, insn, len)) return;
   unsigned rt = 0;
+  if (!insn_condition_passed(insn, thumb, self->cpsr())) return;  // a conditional one that fails
   if (it->second == kIcacheHook) {
     if (!is_icache_invalidate(insn, thumb)) return;
     ++self->icache_broadcasts_;
-    self->code_sink_();
+    const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
+    CodeInvalidation inv;
+    inv.core = self->core_;
+    if ((v & 0xEF) == 0x25) {  // ICIMVAU: the line's page through this core's translation
+      const unsigned r = (v >> 12) & 0xF;
+      const arm::A9Translation t = self->translate(self->reg(r));
+      if (!t.mapped) return;
+      inv.all = false;
+      inv.page = t.pa & ~(self->page_size_ - 1);
+    }
+    self->code_sink_(inv);
     return;
   }
   if (it->second <= kActlrHook) {  // Unicorn then executes the write (ignored: ACTLR is constant)

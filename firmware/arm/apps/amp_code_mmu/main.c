@@ -1,0 +1,134 @@
+/* amp_code_mmu: amp_code's rewritten function with both MMUs on and the function run at a
+ * virtual address other than its physical one. CPU0 maps a 1 MB section at ALIAS_VA onto the
+ * section holding the function (the BSP's table, which CPU1 uses too) and unmaps VA 0 (where
+ * DDR starts physically), then rewrites the function between CPU1's calls through the alias:
+ * version 2 made visible with ICIALLUIS, version 3 with ICIMVAU on the alias address. Each core
+ * is its own Unicorn engine: CPU1 runs the new code only if the invalidation drops its
+ * translation of the physical page behind the alias. Exits 0 if CPU1 ran every version. */
+#include <stdint.h>
+#include <stdio.h>
+#include "bsp/bsp.h"
+
+#define CPU1_START_ADDR 0xFFFFFFF0u
+#define VERSIONS 3u
+#define ALIAS_VA 0xC0100000u /* a section the BSP leaves unmapped (no device, no memory) */
+
+struct mailbox {
+    volatile uint32_t go;      /* CPU0 sets, CPU1 clears after the call */
+    volatile uint32_t result;  /* what the function returned */
+    volatile uint32_t ttbr0, dacr, mmu_on;  /* CPU0's translation regime, for CPU1 */
+    volatile uint32_t fn;      /* the function's virtual address (in the alias) */
+};
+#define MBOX ((struct mailbox *)ZVP_OCM_BASE)
+
+/* The function CPU1 calls: MOV r0, #n; BX lr (ARM), in a cache line of its own. */
+static uint32_t code[8] __attribute__((aligned(32)));
+
+void cpu1_start(void);
+void cpu1_main(void);
+
+/* CPU1's entry (in SVC mode, MMU off): its own stack, then cpu1_main. */
+__asm__(".section .text.cpu1_start, \"ax\"\n"
+        ".arm\n.global cpu1_start\n"
+        "cpu1_start: ldr sp, =cpu1_stack_top\n bl cpu1_main\n1: b 1b\n"
+        ".bss\n.balign 8\ncpu1_stack: .space 1024\ncpu1_stack_top:\n.text\n");
+
+static void sev(void) { __asm__ volatile("dsb\n sev" ::: "memory"); }
+
+/* CPU1 takes CPU0's table (TTBCR 0, TTBR0, DACR) and turns its MMU on. */
+static void cpu1_mmu_on(void)
+{
+    uint32_t sctlr;
+    __asm__ volatile("mcr p15, 0, %0, c2, c0, 2" : : "r"(0u));           /* TTBCR */
+    __asm__ volatile("mcr p15, 0, %0, c3, c0, 0" : : "r"(MBOX->dacr));   /* DACR */
+    __asm__ volatile("mcr p15, 0, %0, c2, c0, 0" : : "r"(MBOX->ttbr0));  /* TTBR0 */
+    __asm__ volatile("mcr p15, 0, %0, c8, c7, 0\n dsb\n isb" : : "r"(0u) : "memory");  /* TLBIALL */
+    __asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(sctlr));
+    __asm__ volatile("mcr p15, 0, %0, c1, c0, 0\n isb" : : "r"(sctlr | 1u) : "memory");  /* SCTLR.M */
+}
+
+void cpu1_main(void)
+{
+    cpu1_mmu_on();
+    MBOX->mmu_on = 1;
+    sev();
+    for (;;) {
+        while (!MBOX->go)
+            __asm__ volatile("wfe" ::: "memory");
+        MBOX->result = ((uint32_t(*)(void))(uintptr_t)MBOX->fn)();
+        MBOX->go = 0;
+        sev();
+    }
+}
+
+/* Writes version n of the function through the alias and makes it visible to both cores'
+ * instruction fetch: DCCMVAU, then ICIMVAU on the alias line or ICIALLUIS, DSB, ISB. */
+static void write_code(uint32_t n, int by_line)
+{
+    volatile uint32_t *alias = (volatile uint32_t *)(uintptr_t)MBOX->fn;
+    alias[0] = 0xE3A00000u | n; /* MOV r0, #n */
+    alias[1] = 0xE12FFF1Eu;     /* BX lr */
+    uintptr_t line = MBOX->fn;
+    __asm__ volatile("mcr p15, 0, %0, c7, c11, 1\n dsb" : : "r"(line) : "memory");  /* DCCMVAU */
+    if (by_line)
+        __asm__ volatile("mcr p15, 0, %0, c7, c5, 1" : : "r"(line) : "memory");  /* ICIMVAU */
+    else
+        __asm__ volatile("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory");  /* ICIALLUIS */
+    __asm__ volatile("mcr p15, 0, %0, c7, c1, 6\n dsb\n isb" : : "r"(0) : "memory");  /* BPIALLIS */
+}
+
+/* Asks CPU1 to call the function; returns what it returned. */
+static uint32_t run_on_cpu1(void)
+{
+    MBOX->go = 1;
+    sev();
+    while (MBOX->go)
+        __asm__ volatile("wfe" ::: "memory");
+    return MBOX->result;
+}
+
+/* Maps the 1 MB section at ALIAS_VA onto the physical section holding the function, with the
+ * attributes of the flat entry, and unmaps VA 0 (physical DDR's first section: nothing there). */
+static void map_alias(void)
+{
+    uint32_t ttbr0, dacr;
+    __asm__ volatile("mrc p15, 0, %0, c2, c0, 0" : "=r"(ttbr0));
+    __asm__ volatile("mrc p15, 0, %0, c3, c0, 0" : "=r"(dacr));
+    volatile uint32_t *table = (volatile uint32_t *)(uintptr_t)(ttbr0 & ~0x3FFFu);
+    uint32_t pa = (uint32_t)(uintptr_t)code;
+    table[ALIAS_VA >> 20] = (pa & 0xFFF00000u) | (table[pa >> 20] & 0xFFFFFu);
+    table[0] = 0;
+    __asm__ volatile("dsb\n mcr p15, 0, %0, c8, c3, 0\n dsb\n isb" : : "r"(0u) : "memory");  /* TLBIALLIS */
+    MBOX->ttbr0 = ttbr0;
+    MBOX->dacr = dacr;
+    MBOX->fn = ALIAS_VA + (pa & 0xFFFFFu);
+}
+
+int main(void)
+{
+    MBOX->go = 0;
+    MBOX->mmu_on = 0;
+    if (!bsp_mmu_enabled()) {
+        printf("amp_code_mmu: the BSP left the MMU off\n");
+        return 2;
+    }
+    map_alias();
+    write_code(1, 0);
+    bsp_out32(CPU1_START_ADDR, (uint32_t)(uintptr_t)&cpu1_start);
+    sev();
+    while (!MBOX->mmu_on)
+        __asm__ volatile("wfe" ::: "memory");
+    printf("amp_code_mmu: function at VA 0x%08lx, PA 0x%08lx\n", (unsigned long)MBOX->fn,
+           (unsigned long)(uintptr_t)code);
+    uint32_t right = 0;
+    for (uint32_t n = 1; n <= VERSIONS; ++n) {
+        if (n > 1)
+            write_code(n, n == 3); /* version 2 by ICIALLUIS, version 3 by ICIMVAU */
+        uint32_t got = run_on_cpu1();
+        printf("amp_code_mmu: version %lu, CPU1 returned %lu\n", (unsigned long)n, (unsigned long)got);
+        if (got == n)
+            right++;
+    }
+    printf("@result amp_code_versions_right %lu\n", (unsigned long)right);
+    return right == VERSIONS ? 0 : 1;
+}
