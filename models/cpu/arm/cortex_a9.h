@@ -549,6 +549,8 @@ class CortexA9 : public sc_core::sc_module,
   uint32_t actlr_ = 0;
   static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
   void apply_dropped_translations();
+  // An invalidation waits to be applied before this core runs on (apply_dropped_translations).
+  bool drops_pending() const { return check_code_ || forget_costs_ || !drop_pages_.empty(); }
   // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...): a
   // loop there must run, not be accounted (idle loops, forwarded polls).
   bool hooked_code(uint32_t addr, uint32_t size) const {

@@ -190,7 +190,7 @@ bool CortexA9::forward_block(BlockInfo& b) {
 // the next: false unless that only skips a synchronisation and starts the slice.
 bool CortexA9::forward_slice_start(uint32_t pc) {
   if (block_->addr == pc && block_->count == 1) return false;  // the halt check's case
-  if (exited_ || halted_ || held_ || system_reset_ || mem_ || drop_translations_) return false;
+  if (exited_ || halted_ || held_ || system_reset_ || mem_ || drops_pending()) return false;
   charge_instructions();
   if (qk_.need_sync()) {  // boundary_sync
     if (!p_.sync_to_next_event || !qk_.skip_sync()) return false;

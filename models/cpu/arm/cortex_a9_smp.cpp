@@ -94,7 +94,7 @@ void CortexA9::drop_code_pages(const std::vector<uint32_t>& pages) {
 // cost more host time than the rest of a two-core boot. Another core's invalidation forgets
 // the block costs even when nothing changed (as since the first version: the same times).
 void CortexA9::apply_dropped_translations() {
-  if (!check_code_ && !forget_costs_ && drop_pages_.empty()) return;
+  if (!drops_pending()) return;
   std::vector<uint32_t> drop;
   for (uint32_t pa : drop_pages_)
     if (code_pages_.count(pa)) drop.push_back(pa);
