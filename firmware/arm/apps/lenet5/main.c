@@ -17,7 +17,7 @@
  * in ms, and "@result" lines for the scenario runner. Per-image lines are printed after the
  * timed loop (a UART line takes ~3 ms at 115,200 baud); each image's latency also goes to the
  * runner's item log there (zvp_report.h), quiet or not. Per-layer times do not exist: the IP runs
- * the whole network per image (one DMA transfer in, one result out). */
+ * the whole network per image (one DMA transfer in, one result out).
  * Exit 0 when every image produced a class; 1 on a DMA/IP error; 2 on a bad input file. */
 #include <stdint.h>
 #include <stdio.h>
