@@ -20,7 +20,7 @@ the rounding of the printed number. What each design's log holds (one relation e
                 Its three conv @layer lines (the PU's time) add up to less than that.
   dtpu-*        each batch's global-timer time shared by its images: the mean is latency_mean_s and
                 with a batch of 1 image 0 is latency_first_s (both printed to 1e-7 s).
-Any other scenario: exit 2 (nothing to compare with).
+Any other scenario: exit 2 before any check (nothing to compare with).
 """
 import json
 import sys
@@ -34,6 +34,9 @@ def fail(msg):
 def main():
     rep = json.load(open(sys.argv[1]))
     name = rep["scenario"]
+    if not name.startswith(("lenet5", "dnnweaver-lenet", "dtpu-")):
+        print("item_times_check: %s: no relation known for this scenario" % name)
+        sys.exit(2)
     res = rep["results"]
     extra = res.get("extra", {})
     n = res.get("images")
@@ -76,14 +79,11 @@ def main():
         if len(layers) != 3 or not 0 < layer_sum < want:
             fail("%s: %d layers adding up to %.6g s (want 3, below %.6g)" % (name, len(layers), layer_sum, want))
         detail = "PU layers %.6g s of %.6g s per image" % (layer_sum, want)
-    elif name.startswith("dtpu-"):
+    else:  # dtpu-*
         near("mean of the item log", mean, res["latency_s"]["mean"], 0.51e-7)
         if extra.get("batch", 1) == 1:
             near("image 0", first, res["latency_s"]["first"], 0.51e-7)
         detail = "batch %s" % extra.get("batch", 1)
-    else:
-        print("item_times_check: %s: no relation known for this scenario" % name)
-        sys.exit(2)
     print("item_times_check: %s: %d images, mean %.9g s, first %.9g s; %s" % (name, n, mean, first, detail))
 
 
