@@ -206,6 +206,11 @@ void latency_section(std::ostringstream& h, const Json* r, const std::vector<Res
   std::vector<svg::Bar> bars;
   for (const auto& x : res)  // (their references are in the Times chart)
     if (x.key == "latency_first_s" || x.key == "latency_mean_s") bars.push_back({x.key, x.value});
+  if (bars.empty()) {
+    h << "<p>The firmware reported no per-image times (@item lines with time_s, or its item log) and no first or "
+         "mean latency: this run does not time inputs (its layers, if it timed them, are below).</p>\n";
+    return;
+  }
   h << "<p>The firmware reported no per-image times (@item lines with time_s, or its item log); the first and the "
        "mean latency it reported:</p>\n"
     << svg::bar_chart("latency", "First and mean latency per image", bars, Unit::seconds, "reference");
