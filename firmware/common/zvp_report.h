@@ -23,7 +23,8 @@
  * each at 115,200 baud and move the scenario's timing): the item log. Entry i of the array at
  * ZVP_ITEM_LOG_BASE (platform/soc/memmap/ddr_layout.yaml; ZVP_ITEM_LOG_SIZE / 4 entries) is input
  * i's time in ticks of a clock of item_log_hz; the firmware writes the entry, then item_log_hz and
- * item_log_count = i + 1 (bsp_item_time, firmware/arm/bsp/bootparam.h), outside its timed code. After
+ * item_log_count = i + 1 (bsp_item_time, firmware/arm/bsp/bootparam.h), outside its timed code
+ * where it can (a loop timed as a whole pays a few instructions per input). After
  * the run (or when it is interrupted) the runner reads the first item_log_count entries without
  * side effects and gives each input its `time_s` in the report, as an "@item <i> time_s=..." line
  * would. What an entry measures is the app's own latency (the one behind its latency_mean_s or its
