@@ -97,6 +97,27 @@ Results parse_console(const std::string& console) {
   return out;
 }
 
+std::vector<ItemRow> items_with_times(const std::vector<ItemRow>& items, const std::vector<double>& times_s) {
+  std::vector<ItemRow> out = items;
+  std::map<std::string, size_t> by_id;
+  for (size_t k = 0; k < out.size(); ++k) by_id.emplace(out[k].id, k);
+  for (size_t i = 0; i < times_s.size(); ++i) {
+    const std::string id = std::to_string(i);
+    auto it = by_id.find(id);
+    if (it == by_id.end()) {
+      ItemRow row;
+      row.id = id;
+      it = by_id.emplace(id, out.size()).first;
+      out.push_back(std::move(row));
+    }
+    ItemRow& row = out[it->second];
+    if (row.has("time_s")) continue;  // the firmware's own line wins
+    row.values["time_s"] = times_s[i];
+    row.columns.push_back("time_s");
+  }
+  return out;
+}
+
 const std::vector<SchemaResult>& schema_results() {
   // docs/architecture.md, "Scenarios and reports": results.{images, correct, accuracy, latency_s.first/.mean}.
   static const std::vector<SchemaResult> table = {

@@ -61,6 +61,11 @@ struct Results {
 
 Results parse_console(const std::string& console);
 
+// The item log's times (session_data.h, read_item_log: input i's time in seconds) as the
+// `time_s` column of the items, as "@item <i> time_s=<t>" lines would give them: added to the
+// item with id i when the console printed one without a time, else a new item in id order.
+std::vector<ItemRow> items_with_times(const std::vector<ItemRow>& items, const std::vector<double>& times_s);
+
 // The report's `results` section (docs/architecture.md, "Scenarios and reports") names a few well-known quantities;
 // this one table says which @result key feeds each of them. Every other @result key goes to
 // results.extra. `path` is the key in the report ("group.key" = inside an object `group`).

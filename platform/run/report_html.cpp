@@ -188,8 +188,8 @@ void results_section(std::ostringstream& h, const Json* r, const std::vector<Res
     h << svg::bar_chart("accuracy", "Accuracy (top-1)", acc, Unit::fraction, "reference");
 }
 
-// Per-image latency: the @item lines' times when the firmware printed them, else the first and
-// mean latency it reported (said so).
+// Per-image latency: the items' times (@item lines, or the firmware's item log) when there are
+// some, else the first and mean latency it reported (said so).
 void latency_section(std::ostringstream& h, const Json* r, const std::vector<Result>& res) {
   std::vector<double> per_image;
   if (const Json* items = at(r, "items"); items && items->is_array())
@@ -206,8 +206,13 @@ void latency_section(std::ostringstream& h, const Json* r, const std::vector<Res
   std::vector<svg::Bar> bars;
   for (const auto& x : res)  // (their references are in the Times chart)
     if (x.key == "latency_first_s" || x.key == "latency_mean_s") bars.push_back({x.key, x.value});
-  h << "<p>The firmware printed no per-image times (@item lines with time_s); the first and the mean latency it "
-       "reported:</p>\n"
+  if (bars.empty()) {
+    h << "<p>The firmware reported no per-image times (@item lines with time_s, or its item log) and no first or "
+         "mean latency: this run does not time inputs (its layers, if it timed them, are below).</p>\n";
+    return;
+  }
+  h << "<p>The firmware reported no per-image times (@item lines with time_s, or its item log); the first and the "
+       "mean latency it reported:</p>\n"
     << svg::bar_chart("latency", "First and mean latency per image", bars, Unit::seconds, "reference");
 }
 
@@ -215,7 +220,9 @@ void layers_section(std::ostringstream& h, const Json* r) {
   const Json* lv = at(r, "layers");
   h << "<h2>Layers</h2>\n";
   if (!lv || !lv->is_array() || lv->get_array().empty()) {
-    h << "<p>The firmware printed no per-layer lines (@layer): no layer table, chart or timeline.</p>\n";
+    h << "<p>The firmware printed no per-layer lines (@layer): no layer table, chart or timeline. (A design that "
+         "runs the whole network in one call, as the LeNet-5 HLS predict IP does per image, has no layer boundaries "
+         "the firmware could time.)</p>\n";
     return;
   }
   const boost::json::array& layers = lv->get_array();

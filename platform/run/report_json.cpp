@@ -93,9 +93,10 @@ std::string report_json(const ReportContext& ctx, const RunResult& run, const Re
   json::object& reference = r["reference"].emplace_object();
   for (const auto& [k, v] : ctx.reference) reference[k] = number(v);
   if (!ctx.reference_source.empty()) r["reference_source"] = ctx.reference_source;
-  // One row per @item line (per input: its id and columns), for the per-image plots.
+  // One row per @item line (per input: its id and columns) with the item log's times, for the
+  // per-image plots.
   json::array& items = r["items"].emplace_array();
-  for (const auto& it : results.items) {
+  for (const auto& it : items_with_times(results.items, run.item_times_s)) {
     json::object o{{"id", it.id}};
     for (const auto& [k, v] : it.text) o[k] = v;
     for (const auto& [k, v] : it.values) o[k] = number(v);

@@ -204,6 +204,7 @@ RunResult Session::run() {
   r.items_done = items_done();
   r.items_total = items_total();
   r.layers_done = layers_done_;
+  r.item_times_s = read_item_log(*soc_);
   if (r.end_reason.empty() && !r.exited && !r.killed && halted_forever_of(soc_->cpu, 0)) r.end_reason = "halted";
   const bool ended = !r.end_reason.empty();
   r.time_limit = !r.exited && !r.killed && !ended && !r.console_quit && r.console_failure.empty() && !r.interrupted;

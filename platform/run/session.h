@@ -74,6 +74,7 @@ struct RunResult {
   uint64_t items_done = 0;   // inputs done (the design's count, progress_pattern lines or the firmware's)
   uint64_t items_total = 0;  // inputs to do (run.images, else the firmware's total; 0 = not known)
   uint64_t layers_done = 0;  // @layer lines the console printed
+  std::vector<double> item_times_s;  // the firmware's item log (session_data.h), seconds per input
   bool console_quit = false;    // the user quit from the terminal (--console, Ctrl-A x)
   std::string console_failure;  // the console script's failed expect (one line), else ""
   double sim_s = 0;          // simulated time at exit (or at the limit)

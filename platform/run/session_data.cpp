@@ -83,7 +83,7 @@ ElfImage kernel_boot_image(const direct_boot::KernelBoot& kb, const std::string&
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc) {
   zvp_bootparam bp{};
   bp.magic = ZVP_BOOTPARAM_MAGIC;
-  bp.version = 2;
+  bp.version = 3;
   bp.cpu_hz = static_cast<uint32_t>(cpu_hz);
   bp.images = sc.images;
   bp.flags = sc.flags;
@@ -99,6 +99,22 @@ FirmwareProgress read_firmware_progress(const ZynqPlatform& soc) {
   p.done = bp.items_done;
   p.total = bp.items_total;
   return p;
+}
+
+std::vector<double> read_item_log(const ZynqPlatform& soc) {
+  zvp_bootparam bp{};
+  std::vector<double> times;
+  if (ZVP_BOOTPARAM_BASE + sizeof bp > soc.ddr_size() || !soc.ddrc.peek(ZVP_BOOTPARAM_BASE, &bp, sizeof bp) ||
+      bp.magic != ZVP_BOOTPARAM_MAGIC || bp.version < 3 || bp.item_log_hz == 0)
+    return times;
+  // A count past the region is not the firmware's (bsp_item_time never writes there): no log.
+  const uint32_t count = bp.item_log_count;
+  if (count > ZVP_ITEM_LOG_SIZE / 4u || ZVP_ITEM_LOG_BASE + uint64_t(count) * 4u > soc.ddr_size()) return times;
+  std::vector<uint32_t> ticks(count);
+  if (count && !soc.ddrc.peek(ZVP_ITEM_LOG_BASE, ticks.data(), count * 4u)) return times;
+  times.reserve(count);
+  for (uint32_t t : ticks) times.push_back(double(t) / double(bp.item_log_hz));
+  return times;
 }
 
 }  // namespace zvp

@@ -32,4 +32,9 @@ struct FirmwareProgress {
 };
 FirmwareProgress read_firmware_progress(const ZynqPlatform& soc);
 
+// The item log a firmware writes (firmware/common/zvp_report.h): input i's time in seconds, for
+// the inputs it logged; empty when it logged none (or the block is not a version-3 one). Read
+// without time or side effects, after the run or when it is interrupted.
+std::vector<double> read_item_log(const ZynqPlatform& soc);
+
 }  // namespace zvp

@@ -189,8 +189,11 @@ std::string histogram(const std::string& id, const std::string& title, const std
   for (size_t b = 0; b < counts.size(); ++b) {
     if (!counts[b]) continue;
     const double x0 = px(xt.lo + xt.step * double(b)), x1 = px(xt.lo + xt.step * double(b + 1));
-    o += "<rect class='mark' x='" + c(x0 + 1) + "' y='" + c(py(counts[b])) + "' width='" + c(std::max(1.0, x1 - x0 - 2)) +
-         "' height='" + c(T + ph - py(counts[b])) + "' fill='" + kModel + "'><title>" +
+    // At least 2 px high, so that one image among hundreds still shows; its count above it.
+    const double top = std::min(py(counts[b]), T + ph - 2);
+    o += text((x0 + x1) / 2, top - 3, std::to_string(counts[b]), "middle", 9, " fill='#555'");
+    o += "<rect class='mark' x='" + c(x0 + 1) + "' y='" + c(top) + "' width='" + c(std::max(1.0, x1 - x0 - 2)) +
+         "' height='" + c(T + ph - top) + "' fill='" + kModel + "'><title>" +
          esc(std::to_string(counts[b]) + " images from " + tick_text(xt.lo + xt.step * double(b), xt.step / 10) +
              " to " + tick_text(xt.lo + xt.step * double(b + 1), xt.step / 10) + " " + s.label) +
          "</title></rect>";
@@ -200,10 +203,15 @@ std::string histogram(const std::string& id, const std::string& title, const std
   mean /= double(values.size());
   o += "<line x1='" + c(px(mean * s.scale)) + "' x2='" + c(px(mean * s.scale)) + "' y1='" + c(T) + "' y2='" +
        c(T + ph) + "' stroke='#d62728' stroke-dasharray='4 3'/>" +
-       text(std::min(px(mean * s.scale) + 4, L + pw - 90), T + 12, "mean " + qty::format(mean, u), "start", 10,
-            " fill='#d62728'");
+       // Right of the line, or left of it near the right edge (not over the bars beside it).
+       (px(mean * s.scale) + 94 <= L + pw
+            ? text(px(mean * s.scale) + 4, T + 12, "mean " + qty::format(mean, u), "start", 10, " fill='#d62728'")
+            : text(px(mean * s.scale) - 4, T + 12, "mean " + qty::format(mean, u), "end", 10, " fill='#d62728'"));
   o += "<line x1='" + c(L) + "' x2='" + c(L + pw) + "' y1='" + c(T + ph) + "' y2='" + c(T + ph) + "' stroke='#888'/>";
-  for (double v : xt.values) o += text(px(v), T + ph + 14, tick_text(v, xt.step), "middle", 10);
+  // Every k-th bin edge labelled, at most 8 labels (many narrow bins would print over each other).
+  const size_t every = (xt.values.size() + 7) / 8;
+  for (size_t k = 0; k < xt.values.size(); k += std::max<size_t>(1, every))
+    o += text(px(xt.values[k]), T + ph + 14, tick_text(xt.values[k], xt.step), "middle", 10);
   o += text(L + pw / 2, T + ph + 34, axis_title("latency per image", s), "middle", 11);
   o += text(14, T + ph / 2, "images", "middle", 11, " transform='rotate(-90 14 " + c(T + ph / 2) + ")'");
   return o + "</svg>\n";

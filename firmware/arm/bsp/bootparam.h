@@ -61,4 +61,38 @@ static inline void bsp_progress(uint32_t done, uint32_t total)
 }
 #endif
 
+/* Input i's time for the runner's item log (zvp_report.h): `ticks` of a clock of `hz`. An entry
+ * and two words of the block, all plain stores (none without the runner's magic, none past the
+ * log's end); call it outside the timed code. Linux user space has no log. */
+#ifdef ZVP_HAL_LINUX
+static inline void bsp_item_time(uint32_t i, uint32_t ticks, uint32_t hz)
+{
+    (void)i;
+    (void)ticks;
+    (void)hz;
+}
+#else
+static inline void bsp_item_time(uint32_t i, uint32_t ticks, uint32_t hz)
+{
+    volatile zvp_bootparam *bp = (volatile zvp_bootparam *)(uintptr_t)ZVP_BOOTPARAM_BASE;
+    if (bp->magic == ZVP_BOOTPARAM_MAGIC && i < ZVP_ITEM_LOG_SIZE / 4u) {
+        ((volatile uint32_t *)(uintptr_t)ZVP_ITEM_LOG_BASE)[i] = ticks;
+        bp->item_log_hz = hz;
+        bp->item_log_count = i + 1u;
+    }
+}
+#endif
+
+/* A batch's time for the item log: inputs first .. first+count-1 finished together in `ticks`, so
+ * each gets its equal share (the shares add up to `ticks` exactly). */
+static inline void bsp_batch_time(uint32_t first, uint32_t count, uint64_t ticks, uint32_t hz)
+{
+    if (count == 1u) {
+        bsp_item_time(first, (uint32_t)ticks, hz);
+        return;
+    }
+    for (uint32_t b = 0; b < count; b++)
+        bsp_item_time(first + b, (uint32_t)(ticks * (b + 1u) / count - ticks * b / count), hz);
+}
+
 #endif

@@ -58,5 +58,21 @@ TEST(ConsoleProtocol, SchemaTableAndAccuracy) {
   EXPECT_TRUE(std::isnan(accuracy_of(none)));
 }
 
+// The item log's times join the console's items: a printed item without a time gets the log's,
+// a printed time wins, inputs the console did not print are added in id order.
+TEST(ConsoleProtocol, ItemLogTimesJoinTheItems) {
+  Results r = parse_console("@item 1 top1=3\n@item 0 top1=7 time_s=0.5\n");
+  const std::vector<ItemRow> items = items_with_times(r.items, {0.25, 0.125, 0.0625});
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(items[0].id, "1");
+  EXPECT_DOUBLE_EQ(items[0].number("time_s"), 0.125);
+  EXPECT_EQ(items[0].cell("top1"), "3");
+  EXPECT_DOUBLE_EQ(items[1].number("time_s"), 0.5);  // the firmware's own line
+  EXPECT_EQ(items[2].id, "2");
+  EXPECT_DOUBLE_EQ(items[2].number("time_s"), 0.0625);
+  EXPECT_EQ(items[2].columns, std::vector<std::string>{"time_s"});
+  EXPECT_EQ(items_with_times(r.items, {}).size(), 2u);  // no log: the console's items as they are
+}
+
 }  // namespace
 }  // namespace zvp

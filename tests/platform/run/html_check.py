@@ -6,7 +6,8 @@ Checks, from the page Chromium rendered: the page title, one row per layer of th
 layers table, one row per expectation, that every <svg class="plot"> has data marks (class
 "mark"), and that the plots the report's data call for are there (per-layer time with a bar per
 timed layer, utilisation, the timeline with a span per timed layer, accuracy, latency per image,
-a reference bar and a table row per result with a reference, and the reference's source text); from the screenshot: a PNG of
+a reference bar and a table row per result with a reference, and the reference's source text), that the
+per-image latency histogram counts every image with a time; from the screenshot: a PNG of
 the window size that is not blank (enough distinct colours and non-white pixels). Offline: the
 page must not reference anything outside itself. render() and not_blank() serve the sweep page's
 check too (tests/platform/sweep/sweep_page_check.py).
@@ -30,6 +31,8 @@ class Dom(html.parser.HTMLParser):
         self.plots = {}  # svg id -> number of elements with class "mark"
         self.ref_marks = 0  # of them, reference bars (class "mark ref")
         self.plot = None
+        self.mark_titles = {}  # svg id -> the tooltip texts of its marks
+        self.in_mark = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -45,6 +48,7 @@ class Dom(html.parser.HTMLParser):
             self.plots[self.plot] = 0
         if self.plot and "mark" in a.get("class", "").split():
             self.plots[self.plot] += 1
+            self.in_mark = True
             self.ref_marks += "ref" in a.get("class", "").split()
         for k in ("src", "href"):
             if k in a and not a[k].startswith("#"):
@@ -58,11 +62,15 @@ class Dom(html.parser.HTMLParser):
             self.table = None
         if tag == "svg":
             self.plot = None
+        if tag in ("rect", "circle", "path", "line", "polygon"):
+            self.in_mark = False
         while self.stack and self.stack.pop() != tag:
             pass
 
     def handle_data(self, d):
         self.text += d
+        if self.in_mark and self.plot and self.stack and self.stack[-1] == "title":
+            self.mark_titles.setdefault(self.plot, []).append(d)
         if self.in_title:
             self.title += d
 
@@ -177,6 +185,12 @@ def main():
     want, refs = expected_plots(rep)
     for pid, least in want.items():
         assert dom.plots.get(pid, 0) >= least, ("plot missing or short of marks", pid, dom.plots.get(pid), least)
+    # Per-image times (@item lines or the firmware's item log): the latency plot is their histogram,
+    # its bars holding every image once (the bars' tooltips: "<k> images from ...").
+    per_image = [i for i in rep.get("items", []) if number(i.get("time_s")) or number(i.get("latency_s"))]
+    if per_image:
+        counted = sum(int(t.split()[0]) for t in dom.mark_titles.get("latency", []) if " images from " in t)
+        assert counted == len(per_image), ("the latency histogram holds %d of %d images" % (counted, len(per_image)))
     # Every result with a reference is drawn beside it (a reference bar each), and tabled.
     assert dom.ref_marks >= len(refs), ("results not drawn beside their reference", refs, dom.ref_marks)
     assert dom.rows.get("vs-reference", 0) == len(refs), ("comparison table", dom.rows, refs)

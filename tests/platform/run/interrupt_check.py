@@ -23,7 +23,8 @@ console: zvp boot --console on a pseudo-terminal, SIGTERM: the terminal's mode a
 quiet:   zvp run SCENARIO --report of a quiet firmware over every input of DATA.bin (no @item
          lines; it writes its progress into the boot-parameter block): the progress lines on
          stderr say "k/N inputs" with N the count in DATA.bin's header, k growing, and "about ...
-         left"; after SIGINT the report's images_done and the interrupted line agree on k/N.
+         left"; after SIGINT the report's images_done and the interrupted line agree on k/N, and
+         the report's items have the item log's times of those k inputs.
 """
 import csv
 import html.parser
@@ -231,11 +232,18 @@ def quiet_case(zvp, scenario, out, data):
     assert all(int(m.group(2)) == total for m in lines), "totals %s, the data file has %d" % (
         sorted({m.group(2) for m in lines}), total)
     assert counts == sorted(counts) and counts[-1] > counts[0], "inputs done do not grow: %s" % counts
-    done = json.load(open(rep_path))["progress"]["images_done"]
+    rep = json.load(open(rep_path))
+    done = rep["progress"]["images_done"]
     assert counts[-1] <= done < total, "report images_done %d, progress lines %s" % (done, counts)
+    # The item log (firmware/common/zvp_report.h) of the inputs done so far: one time each (the
+    # firmware logs an input's time just before it counts the input done: one more may be timed).
+    timed = [it["id"] for it in rep["items"] if isinstance(it.get("time_s"), (int, float)) and it["time_s"] > 0]
+    assert timed == [str(i) for i in range(len(timed))] and done <= len(timed) <= done + 1, (
+        "items with a time %s.., %d of them, %d inputs done" % (timed[:5], len(timed), done))
     line = [l for l in stderr.splitlines() if l.startswith("zvp run: interrupted")]
     assert len(line) == 1 and "%d/%d inputs done" % (done, total) in line[0], stderr[-2000:]
-    print("ok: quiet firmware, progress %s of %d, interrupted at %d: %s" % (counts, total, done, lines[-1].group(0)))
+    print("ok: quiet firmware, progress %s of %d, interrupted at %d (as many logged times): %s"
+          % (counts, total, done, lines[-1].group(0)))
 
 
 def main():

@@ -108,6 +108,18 @@ TEST(ReportJson, SchemaKeysExtrasLayersParams) {
   EXPECT_EQ(j, expected);
 }
 
+// The firmware's item log (RunResult::item_times_s) reaches the report as the items' time_s.
+TEST(ReportJson, ItemLogTimesBecomeItems) {
+  ReportContext ctx{"demo", "zybo", "lt", "none", {}, {}};
+  RunResult run;
+  run.item_times_s = {0.5, 0.25};
+  const std::string j = report_json(ctx, run, parse_console("@result images 2\n"), {});
+  EXPECT_NE(j.find("\"items\": [\n    {\n      \"id\": \"0\",\n      \"time_s\": 0.5\n    },\n    {\n"
+                   "      \"id\": \"1\",\n      \"time_s\": 0.25\n    }\n  ]"),
+            std::string::npos)
+      << j;
+}
+
 // Reports are UTF-8 JSON whatever the names: invalid sequences (a lone continuation byte, an
 // overlong '/', a surrogate, a truncated sequence) become U+FFFD, in keys and values; valid ones
 // pass unchanged.

@@ -10,7 +10,12 @@
  * of each configuration is also computed by the golden model on the ARM and every conv output
  * compared (exit 1 on a mismatch). Results: "@result correct_<cfg>", "accuracy_<cfg>",
  * "cycles_<cfg>" (PU cycles per image), "prag_cycles_<cfg>", "serial_cycles_<cfg>",
- * "time_per_image_s_<cfg>" (global timer, includes the first image's golden check).
+ * "time_per_image_s_<cfg>" (global timer, includes the first image's golden check). For the exact
+ * configuration (the one behind images/correct/accuracy) also each image's time, from the start
+ * of its iteration to the next one's (they add up to time_per_image_s_exact x n), into the
+ * runner's item log (zvp_report.h; one timer read and three stores per image), and the PU's
+ * cycles and time per conv layer per image (@layer conv1..conv3; the fc layers run on the ARM
+ * inside the image's time and have no layer line).
  * Exit 0 when done; 1 on a PU error or a golden mismatch; 2 on a bad input file. */
 #include <stdint.h>
 #include <stdio.h>
@@ -105,7 +110,9 @@ int main(void)
 
         for (ci = 0; ci < (short_run ? sizeof kShort / sizeof kShort[0] : dw_lenet_config_count) && !rc; ci++) {
             const dw_lenet_config *c = &dw_lenet_configs[short_run ? kShort[ci] : ci];
-            uint64_t cycles = 0, prag = 0, serial = 0, par = 0, t0, t1;
+            const int exact = c->enc.mode == DW_MODE_EXACT;
+            uint64_t cycles = 0, prag = 0, serial = 0, par = 0, t0, t1, t_item;
+            uint64_t layer_cycles[3] = {0, 0, 0}, layer_ns[3] = {0, 0, 0};
             uint32_t correct = 0;
             int l;
             /* Descriptors and parameters of this configuration. */
@@ -127,9 +134,15 @@ int main(void)
                                 l < 2 ? DESC_BASE + (uint32_t)(l + 1) * ZVP_DNNW_DESC_BYTES : 0);
             }
             t0 = bsp_time_ticks();
+            t_item = t0;
             for (i = 0; i < n && !rc; i++) {
                 int16_t c3[LITE_C3];
                 int err;
+                if (exact && i > 0) { /* the previous image's time, for the runner's item log */
+                    const uint64_t now = bsp_time_ticks();
+                    bsp_item_time(i - 1u, (uint32_t)(now - t_item), cpu_hz / 2u);
+                    t_item = now;
+                }
                 bsp_out32(DESC_BASE + ZVP_DNNW_DESC_IN_ADDR, IMG_BASE + i * IMG_ELEMS * 2u);
                 err = dnnw_run(DESC_BASE, 3u * ZVP_DNNW_DESC_BYTES);
                 if (err) {
@@ -143,10 +156,15 @@ int main(void)
                     correct++;
                 for (l = 0; l < 3; l++) {
                     const uint32_t d = DESC_BASE + (uint32_t)l * ZVP_DNNW_DESC_BYTES;
-                    cycles += dnnw_wb(d, ZVP_DNNW_DESC_WB_CYCLES);
+                    const uint32_t cy = dnnw_wb(d, ZVP_DNNW_DESC_WB_CYCLES);
+                    cycles += cy;
                     prag += dnnw_wb(d, ZVP_DNNW_DESC_WB_PRAG_CYCLES);
                     serial += dnnw_wb(d, ZVP_DNNW_DESC_WB_SERIAL_CYCLES);
                     par += dnnw_wb(d, ZVP_DNNW_DESC_WB_PAR_CYCLES);
+                    if (exact) {
+                        layer_cycles[l] += cy;
+                        layer_ns[l] += dnnw_wb(d, ZVP_DNNW_DESC_WB_TIME_NS);
+                    }
                 }
                 if (i == 0) { /* golden check of every conv output of the first image */
                     static int16_t g1[LITE_C1 * LITE_P1 * LITE_P1], g2[LITE_C2 * LITE_P2 * LITE_P2], g3[LITE_C3];
@@ -172,6 +190,8 @@ int main(void)
             t1 = bsp_time_ticks();
             if (rc)
                 break;
+            if (exact)
+                bsp_item_time(n - 1u, (uint32_t)(t1 - t_item), cpu_hz / 2u);
             printf("@result correct_%s %u\n", c->name, (unsigned)correct);
             /* Time per image on the board (global timer at CPU/2). */
             printf("@result time_per_image_s_%s %.7f\n", c->name,
@@ -181,9 +201,12 @@ int main(void)
             printf("@result prag_cycles_%s %.1f\n", c->name, (double)prag / (double)n);
             printf("@result serial_cycles_%s %.1f\n", c->name, (double)serial / (double)n);
             printf("@result par_cycles_%s %.1f\n", c->name, (double)par / (double)n);
-            if (c->enc.mode == DW_MODE_EXACT) {
+            if (exact) {
                 printf("@result images %u\n@result correct %u\n@result accuracy %.4f\n", (unsigned)n,
                        (unsigned)correct, (double)correct / (double)n);
+                for (l = 0; l < 3; l++)
+                    printf("@layer conv%d conv cycles=%.1f time_s=%.9f\n", l + 1, (double)layer_cycles[l] / (double)n,
+                           (double)layer_ns[l] * 1e-9 / (double)n);
             }
         }
     }

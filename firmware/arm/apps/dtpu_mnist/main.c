@@ -7,7 +7,8 @@
  * of int8, int16, int32; bits [3:2] ignored), so that a sweep varies it with one parameter. Every image is also run through the golden model on the ARM
  * (the shared C reference of the MXU, dtpu_reference_backend, outside the timed region) and
  * the logits must match bit for bit ("@result golden_mismatches").
- * Reports accuracy, first and mean latency (global timer), per-layer counters of the adapter
+ * Reports accuracy, first and mean latency (global timer; each input's time, a batch's shared
+ * equally, in the runner's item log: zvp_report.h), per-layer counters of the adapter
  * (@layer lines: vectors, busy cycles, MACs, MACs/cycle, utilisation, DMA bytes, stalls). */
 #include <stdint.h>
 #include <stdio.h>
@@ -65,9 +66,11 @@ int main(void)
         for (unsigned b = 0; b < nb; b++)
             for (unsigned k = 0; k < 784; k++)
                 x[b * 784u + k] = (int32_t)images[(i0 + b) * 784u + k] + net->in_zp;
+        const uint64_t before = app.total;
         if (dtpu_app_run(&app, net, mode, i0, nb, x, logits, classes, packed, 2 * DTPU_WEIGHT_WORDS,
                          "weights do not fit") != 0)
             return 1;
+        bsp_batch_time(i0, nb, app.total - before, bp.cpu_hz / 2u); /* the runner's item log */
         for (unsigned b = 0; b < nb; b++) {
             const uint32_t i = i0 + b;
             const int cls = classes[b];

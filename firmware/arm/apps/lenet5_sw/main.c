@@ -6,7 +6,8 @@
  * parameters (zvp_report.h): images (0 = all), flags bit 0 quiet. Each model runs over all
  * images; the time per image excludes the input conversion (done before, as the seed converts
  * inputs when it reads them from the SD card). Prints per-image lines (class of each model),
- * then per model: accuracy and time per image in ms, and "@result" lines.
+ * then per model: accuracy and time per image in ms, and "@result" lines; the Lite fixed model's
+ * time per image into the runner's item log (zvp_report.h) and its per-layer times (@layer).
  * Exit 0 when the run completed (and the fixed-point Lite agrees with its float version on at
  * least 99 % of the images), 2 on a bad input file. */
 #include <stdint.h>
@@ -59,6 +60,60 @@ static int run(int model, const uint8_t *img)
     (void)img;
 }
 
+/* Per-layer times of the Lite fixed model for the report (@layer lines): after the timed loops,
+ * its layer functions are called one by one on the first LAYER_IMAGES images with the global timer
+ * read between them (the per-image times above are of whole predict calls, which this pass does
+ * not touch; it only adds run time: ~4 x 11 ms of compute and ~20 ms of UART at -O3). */
+#define LAYER_IMAGES 4u
+enum { L_CONV1, L_POOL1, L_CONV2, L_POOL2, L_CONV3, L_FC1, L_FC2, LAYERS };
+static const char *const layer_name[LAYERS] = {"conv1", "pool1", "conv2", "pool2", "conv3", "fc1", "fc2"};
+static const char *const layer_kind[LAYERS] = {"conv", "pool", "conv", "pool", "conv", "fc", "fc"};
+
+/* Adds the ticks since *t to *sum and restarts *t. */
+static void lap(uint64_t *t, uint64_t *sum)
+{
+    const uint64_t now = bsp_gtimer_read();
+    *sum += now - *t;
+    *t = now;
+}
+
+static void __attribute__((noinline)) lite_fixed_layers(const int16_t *in, uint64_t sum[LAYERS])
+{
+    const lenet_lite_fixed_params *p = &lenet_lite_fixed_weights;
+    int16_t c1[LITE_C1][LITE_S1][LITE_S1], p1[LITE_C1][LITE_P1][LITE_P1];
+    int16_t c2[LITE_C2][LITE_S2][LITE_S2], p2[LITE_C2][LITE_P2][LITE_P2];
+    int16_t c3[LITE_C3], f1[LITE_F1], f2[LITE_F2];
+    uint64_t t = bsp_gtimer_read();
+    lenet_lite_fixed_conv1(p, (const int16_t(*)[LENET_IMG])in, c1);
+    lap(&t, &sum[L_CONV1]);
+    lenet_lite_fixed_pool1((const int16_t(*)[LITE_S1][LITE_S1])c1, p1);
+    lap(&t, &sum[L_POOL1]);
+    lenet_lite_fixed_conv2(p, (const int16_t(*)[LITE_P1][LITE_P1])p1, c2);
+    lap(&t, &sum[L_CONV2]);
+    lenet_lite_fixed_pool2((const int16_t(*)[LITE_S2][LITE_S2])c2, p2);
+    lap(&t, &sum[L_POOL2]);
+    lenet_lite_fixed_conv3(p, (const int16_t(*)[LITE_P2][LITE_P2])p2, c3);
+    lap(&t, &sum[L_CONV3]);
+    lenet_lite_fixed_fc1(p, c3, f1);
+    lap(&t, &sum[L_FC1]);
+    lenet_lite_fixed_fc2(p, f1, f2);
+    lap(&t, &sum[L_FC2]);
+}
+
+static void print_layers(const uint8_t *f, uint32_t n)
+{
+    uint64_t sum[LAYERS] = {0};
+    const uint32_t k = n < LAYER_IMAGES ? n : LAYER_IMAGES;
+    for (uint32_t i = 0; i < k; i++) {
+        lenet_image_to_fixed(f + 24 + i * 784u, lenet_lite_fixed_weights.fmt.input, in_x);
+        lite_fixed_layers(in_x, sum);
+    }
+    for (int l = 0; l < LAYERS; l++) {
+        const uint32_t ns = (uint32_t)(sum[l] * 1000000000ull / BSP_GTIMER_HZ / k);
+        printf("@layer %s %s time_s=0.%09u\n", layer_name[l], layer_kind[l], (unsigned)ns);
+    }
+}
+
 int main(void)
 {
     const bsp_bootparams bp = bsp_bootparam();
@@ -87,8 +142,11 @@ int main(void)
                 lenet_image_to_float(img, in_f);
             const uint64_t t0 = bsp_gtimer_read();
             cls[m][i] = (uint8_t)run(m, img);
-            ticks[m] += bsp_gtimer_read() - t0;
+            const uint64_t dt = bsp_gtimer_read() - t0;
+            ticks[m] += dt;
             correct[m] += cls[m][i] == labels[i];
+            if (m == LITE_FIXED) /* the model behind images/correct: its times in the runner's item log */
+                bsp_item_time(i, (uint32_t)dt, BSP_GTIMER_HZ);
         }
     }
     uint32_t agree = 0;
@@ -106,6 +164,7 @@ int main(void)
         printf("@result %s_time_s 0.%09u\n", model_key[m], (unsigned)ns);
         printf("@result %s_correct %u\n", model_key[m], (unsigned)correct[m]);
     }
+    print_layers(f, n);
     const uint32_t acc = (uint32_t)((uint64_t)correct[LITE_FIXED] * 10000u / n);
     printf("@result images %u\n", (unsigned)n);
     printf("@result correct %u\n", (unsigned)correct[LITE_FIXED]);
