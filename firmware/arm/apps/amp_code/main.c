@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include "bsp/bsp.h"
 
-#define CPU1_START_ADDR 0xFFFFFFF0u
 #define VERSIONS 3u
 
 struct mailbox {
@@ -20,20 +19,11 @@ struct mailbox {
 };
 #define POLLS 50u
 #define MBOX ((struct mailbox *)ZVP_OCM_BASE)
+#include "apps/amp_code/code_on_cpu1.h"
 
 /* The function CPU1 calls: MOV r0, #n; BX lr (ARM), in a cache line of its own. */
 static uint32_t code[8] __attribute__((aligned(32)));
 
-void cpu1_start(void);
-void cpu1_main(void);
-
-/* CPU1's entry (in SVC mode, MMU off): its own stack, then cpu1_main. */
-__asm__(".section .text.cpu1_start, \"ax\"\n"
-        ".arm\n.global cpu1_start\n"
-        "cpu1_start: ldr sp, =cpu1_stack_top\n bl cpu1_main\n1: b 1b\n"
-        ".bss\n.balign 8\ncpu1_stack: .space 1024\ncpu1_stack_top:\n.text\n");
-
-static void sev(void) { __asm__ volatile("dsb\n sev" ::: "memory"); }
 
 void cpu1_main(void)
 {
@@ -56,28 +46,7 @@ void cpu1_main(void)
 }
 
 /* Writes version n of the function and makes it visible to both cores' instruction fetch. */
-static void write_code(uint32_t n, int by_line)
-{
-    code[0] = 0xE3A00000u | n;  /* MOV r0, #n */
-    code[1] = 0xE12FFF1Eu;      /* BX lr */
-    uintptr_t line = (uintptr_t)code;
-    __asm__ volatile("mcr p15, 0, %0, c7, c11, 1\n dsb" : : "r"(line) : "memory");  /* DCCMVAU */
-    if (by_line)
-        __asm__ volatile("mcr p15, 0, %0, c7, c5, 1" : : "r"(line) : "memory");  /* ICIMVAU */
-    else
-        __asm__ volatile("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory");  /* ICIALLUIS */
-    __asm__ volatile("mcr p15, 0, %0, c7, c1, 6\n dsb\n isb" : : "r"(0) : "memory");  /* BPIALLIS */
-}
-
-/* Asks CPU1 to call the function; returns what it returned. */
-static uint32_t run_on_cpu1(void)
-{
-    MBOX->go = 1;
-    sev();
-    while (MBOX->go)
-        __asm__ volatile("wfe" ::: "memory");
-    return MBOX->result;
-}
+static void write_code(uint32_t n, int by_line) { write_code_at(code, n, by_line); }
 
 int main(void)
 {

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include "bsp/bsp.h"
 
-#define CPU1_START_ADDR 0xFFFFFFF0u
 #define VERSIONS 3u
 #define ALIAS_VA 0xC0100000u /* a section the BSP leaves unmapped (no device, no memory) */
 
@@ -20,20 +19,10 @@ struct mailbox {
     volatile uint32_t fn;      /* the function's virtual address (in the alias) */
 };
 #define MBOX ((struct mailbox *)ZVP_OCM_BASE)
+#include "apps/amp_code/code_on_cpu1.h"
 
 /* The function CPU1 calls: MOV r0, #n; BX lr (ARM), in a cache line of its own. */
 static uint32_t code[8] __attribute__((aligned(32)));
-
-void cpu1_start(void);
-void cpu1_main(void);
-
-/* CPU1's entry (in SVC mode, MMU off): its own stack, then cpu1_main. */
-__asm__(".section .text.cpu1_start, \"ax\"\n"
-        ".arm\n.global cpu1_start\n"
-        "cpu1_start: ldr sp, =cpu1_stack_top\n bl cpu1_main\n1: b 1b\n"
-        ".bss\n.balign 8\ncpu1_stack: .space 1024\ncpu1_stack_top:\n.text\n");
-
-static void sev(void) { __asm__ volatile("dsb\n sev" ::: "memory"); }
 
 /* CPU1 takes CPU0's table (TTBCR 0, TTBR0, DACR) and turns its MMU on. */
 static void cpu1_mmu_on(void)
@@ -61,30 +50,10 @@ void cpu1_main(void)
     }
 }
 
-/* Writes version n of the function through the alias and makes it visible to both cores'
- * instruction fetch: DCCMVAU, then ICIMVAU on the alias line or ICIALLUIS, DSB, ISB. */
+/* Writes version n of the function through the alias (code_on_cpu1.h). */
 static void write_code(uint32_t n, int by_line)
 {
-    volatile uint32_t *alias = (volatile uint32_t *)(uintptr_t)MBOX->fn;
-    alias[0] = 0xE3A00000u | n; /* MOV r0, #n */
-    alias[1] = 0xE12FFF1Eu;     /* BX lr */
-    uintptr_t line = MBOX->fn;
-    __asm__ volatile("mcr p15, 0, %0, c7, c11, 1\n dsb" : : "r"(line) : "memory");  /* DCCMVAU */
-    if (by_line)
-        __asm__ volatile("mcr p15, 0, %0, c7, c5, 1" : : "r"(line) : "memory");  /* ICIMVAU */
-    else
-        __asm__ volatile("mcr p15, 0, %0, c7, c1, 0" : : "r"(0) : "memory");  /* ICIALLUIS */
-    __asm__ volatile("mcr p15, 0, %0, c7, c1, 6\n dsb\n isb" : : "r"(0) : "memory");  /* BPIALLIS */
-}
-
-/* Asks CPU1 to call the function; returns what it returned. */
-static uint32_t run_on_cpu1(void)
-{
-    MBOX->go = 1;
-    sev();
-    while (MBOX->go)
-        __asm__ volatile("wfe" ::: "memory");
-    return MBOX->result;
+    write_code_at((volatile uint32_t *)(uintptr_t)MBOX->fn, n, by_line);
 }
 
 /* Maps the 1 MB section at ALIAS_VA onto the physical section holding the function, with the
