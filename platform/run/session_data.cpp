@@ -107,9 +107,14 @@ std::vector<double> read_item_log(const ZynqPlatform& soc) {
   if (ZVP_BOOTPARAM_BASE + sizeof bp > soc.ddr_size() || !soc.ddrc.peek(ZVP_BOOTPARAM_BASE, &bp, sizeof bp) ||
       bp.magic != ZVP_BOOTPARAM_MAGIC || bp.version < 3 || bp.item_log_hz == 0)
     return times;
-  // A count past the region is not the firmware's (bsp_item_time never writes there): no log.
+  // A count past the region is not the firmware's (bsp_item_time never writes there): no log,
+  // and one line says why the report has no per-image times.
   const uint32_t count = bp.item_log_count;
-  if (count > ZVP_ITEM_LOG_SIZE / 4u || ZVP_ITEM_LOG_BASE + uint64_t(count) * 4u > soc.ddr_size()) return times;
+  if (count > ZVP_ITEM_LOG_SIZE / 4u || ZVP_ITEM_LOG_BASE + uint64_t(count) * 4u > soc.ddr_size()) {
+    std::fprintf(stderr, "[zvp] item log: count %u does not fit its DDR region; per-image times not read\n",
+                 count);
+    return times;
+  }
   std::vector<uint32_t> ticks(count);
   if (count && !soc.ddrc.peek(ZVP_ITEM_LOG_BASE, ticks.data(), count * 4u)) return times;
   times.reserve(count);

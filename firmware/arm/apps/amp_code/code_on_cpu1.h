@@ -5,6 +5,9 @@
 #define AMP_CODE_ON_CPU1_H
 
 #include <stdint.h>
+#include <stdio.h>
+
+#define VERSIONS 3u /* versions of the function CPU1 runs */
 
 #define CPU1_START_ADDR 0xFFFFFFF0u /* where the BootROM's wait loop looks (UG585) */
 
@@ -43,6 +46,24 @@ static uint32_t run_on_cpu1(void)
     while (MBOX->go)
         __asm__ volatile("wfe" ::: "memory");
     return MBOX->result;
+}
+
+/* Versions 1..VERSIONS of the function, each written with write (version 2 made visible by
+ * ICIALLUIS, 3 by ICIMVAU) and run on CPU1; prints each and the @result; returns how many CPU1
+ * ran right. */
+static uint32_t check_versions(const char *app, void (*write)(uint32_t n, int by_line))
+{
+    uint32_t right = 0;
+    for (uint32_t n = 1; n <= VERSIONS; ++n) {
+        if (n > 1)
+            write(n, n == 3);
+        uint32_t got = run_on_cpu1();
+        printf("%s: version %lu, CPU1 returned %lu\n", app, (unsigned long)n, (unsigned long)got);
+        if (got == n)
+            right++;
+    }
+    printf("@result amp_code_versions_right %lu\n", (unsigned long)right);
+    return right;
 }
 
 #endif

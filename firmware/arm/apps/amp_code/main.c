@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include "bsp/bsp.h"
 
-#define VERSIONS 3u
 
 struct mailbox {
     volatile uint32_t go;      /* CPU0 sets, CPU1 clears after the call */
@@ -54,16 +53,7 @@ int main(void)
     write_code(1, 0);
     bsp_out32(CPU1_START_ADDR, (uint32_t)(uintptr_t)&cpu1_start);
     sev();
-    uint32_t right = 0;
-    for (uint32_t n = 1; n <= VERSIONS; ++n) {
-        if (n > 1)
-            write_code(n, n == 3);  /* version 2 by ICIALLUIS, version 3 by ICIMVAU */
-        uint32_t got = run_on_cpu1();
-        printf("amp_code: version %lu, CPU1 returned %lu\n", (unsigned long)n, (unsigned long)got);
-        if (got == n)
-            right++;
-    }
-    printf("@result amp_code_versions_right %lu\n", (unsigned long)right);
+    uint32_t right = check_versions("amp_code", write_code);
 
     /* A mailbox polled in OCM both ways (docs/smp.md: each side sees the other's store at its
      * next quantum boundary). Round trips timed with the global timer. */

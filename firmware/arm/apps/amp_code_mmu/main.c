@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include "bsp/bsp.h"
 
-#define VERSIONS 3u
 #define ALIAS_VA 0xC0100000u /* a section the BSP leaves unmapped (no device, no memory) */
 
 struct mailbox {
@@ -89,15 +88,5 @@ int main(void)
         __asm__ volatile("wfe" ::: "memory");
     printf("amp_code_mmu: function at VA 0x%08lx, PA 0x%08lx\n", (unsigned long)MBOX->fn,
            (unsigned long)(uintptr_t)code);
-    uint32_t right = 0;
-    for (uint32_t n = 1; n <= VERSIONS; ++n) {
-        if (n > 1)
-            write_code(n, n == 3); /* version 2 by ICIALLUIS, version 3 by ICIMVAU */
-        uint32_t got = run_on_cpu1();
-        printf("amp_code_mmu: version %lu, CPU1 returned %lu\n", (unsigned long)n, (unsigned long)got);
-        if (got == n)
-            right++;
-    }
-    printf("@result amp_code_versions_right %lu\n", (unsigned long)right);
-    return right == VERSIONS ? 0 : 1;
+    return check_versions("amp_code_mmu", write_code) == VERSIONS ? 0 : 1;
 }
