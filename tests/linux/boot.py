@@ -144,8 +144,11 @@ def check_smp(console, errors):
         t2 = float(two.group(2)) - float(two.group(1))
         ratio = t2 / t1 if t1 > 0 else 0
         print(f"two pinned loops: {t1:.6f} s on one core, {t2:.6f} s on two cores (ratio {ratio:.3f})")
-        if not 0.5 <= ratio <= 0.6:
-            errors.append(f"two cores take {ratio:.3f} x one core's time, want 0.5-0.6")
+        # About half: a little under 0.5 is possible, as the one-core run also pays for switching
+        # between the two loops (scheduler ticks, TLB refills after each switch) and the two-core
+        # run does not; 0.49 leaves room for that and no more.
+        if not 0.49 <= ratio <= 0.6:
+            errors.append(f"two cores take {ratio:.4f} x one core's time, want 0.49-0.6 (about half)")
     ipis = [line.split() for line in seg.get("cat /proc/interrupts", "").splitlines()
             if re.match(r"\s*IPI\d+:", line)]
     per_cpu = [sum(int(f[k]) for f in ipis if len(f) > 2 and f[k].isdigit()) for k in (1, 2)]

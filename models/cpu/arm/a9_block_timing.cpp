@@ -43,12 +43,15 @@ BlockCost A9BlockTiming::cost(const uint8_t* code, uint32_t addr, uint32_t size,
   return c;
 }
 
-BlockInfo& A9BlockTiming::enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll) {
+BlockInfo& A9BlockTiming::enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll, bool sev) {
   BlockInfo& s = slot(addr);
   s = BlockInfo{};
-  BlockInfo& b = c.idle ? idle_ : s;  // an idle loop: out of the cache (find())
+  // A block with a SEV or an idle loop: out of the cache (find()). Map nodes do not move. A loop
+  // that signals is not idle (CortexA9::skip_idle_loop would not skip it either).
+  BlockInfo& b = sev ? sev_[addr] : c.idle ? idle_ : s;
   b = BlockInfo{};
-  b.idle = c.idle;
+  b.idle = c.idle && !sev;
+  b.sev = sev;
   b.poll = poll;
   b.addr = addr;
   b.size = size;

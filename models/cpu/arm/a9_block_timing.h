@@ -9,6 +9,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 #include <memory>
 #include <string>
 
@@ -28,6 +29,7 @@ struct alignas(32) BlockInfo {
   bool predicts = false;    // predicted_end(end), precomputed for the hook
   bool idle = false;        // an idle loop (arm::is_idle_loop), with skip_idle_loops
   bool poll_body = false;   // ends a polling loop of several blocks (CortexA9::ends_poll_body)
+  bool sev = false;         // holds an unconditional SEV, signalled when the block starts (kept apart)
   uint16_t ghb_key = 0;     // the branch's part of its GHB index (see ghb_index)
 };
 static_assert(sizeof(BlockInfo) == 32, "BlockInfo: one shift to index the block cache");
@@ -70,8 +72,10 @@ class A9BlockTiming {
   // Instructions and static cycles of `size` bytes of code at addr (count >= 1, cycles >= 1 per
   // instruction when nothing can be decoded). code: the bytes, or null if unreadable.
   BlockCost cost(const uint8_t* code, uint32_t addr, uint32_t size, bool thumb, bool* poll_loop) const;
-  // Enters a block into the cache with its cost.
-  BlockInfo& enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll);
+  // Enters a block into the cache with its cost. sev: the block holds an unconditional SEV; it is
+  // kept apart from the cache like an idle loop, so that the hook's fast path never finds it and
+  // the core's slow path sends the event each time the block runs (no code hook needed).
+  BlockInfo& enter(uint32_t addr, uint32_t size, const BlockCost& c, bool poll, bool sev = false);
   // The known entry of the block at addr, or null. An idle loop's entry is kept apart from the
   // cache, so that the hook's fast path never finds it and every iteration reaches the core's
   // slow path (which skips ahead); its cache slot is emptied as entering it there would have
@@ -83,6 +87,10 @@ class A9BlockTiming {
       b = BlockInfo{};
       return &idle_;
     }
+    if (!sev_.empty()) {
+      const auto it = sev_.find(addr);
+      if (it != sev_.end() && it->second.size == size) return &it->second;
+    }
     return nullptr;
   }
   bool find_polls() const { return find_polls_; }
@@ -91,6 +99,7 @@ class A9BlockTiming {
   void forget_blocks() {
     std::fill(cache_.get(), cache_.get() + kCacheSize, BlockInfo{});
     idle_ = BlockInfo{};
+    sev_.clear();
     hot_.block = &no_block_;
   }
   // Forgets the blocks with code in [addr, addr + len) (that code changed); the others stay.
@@ -105,6 +114,7 @@ class A9BlockTiming {
       if (overlaps(b)) b = BlockInfo{};
     }
     if (overlaps(idle_)) idle_ = BlockInfo{};
+    for (auto it = sev_.begin(); it != sev_.end();) it = overlaps(it->second) ? sev_.erase(it) : std::next(it);
     hot_.block = &no_block_;
   }
 
@@ -127,6 +137,7 @@ class A9BlockTiming {
   std::unique_ptr<uint8_t[]> ghb_;
   BlockInfo no_block_;
   BlockInfo idle_;  // the last idle loop entered (find())
+  std::unordered_map<uint32_t, BlockInfo> sev_;  // blocks with an unconditional SEV, by address (find())
 };
 
 // Branch prediction at block granularity. A conditional branch's direction comes from the

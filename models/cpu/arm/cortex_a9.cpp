@@ -257,17 +257,19 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
   if (!known) {
     BlockCode code;
     read_code(addr, size, code);
-    if (hook_smp_instructions(addr, size, code.bytes)) {  // translated again with its hooks
+    bool sev = false;
+    if (hook_smp_instructions(addr, size, code.bytes, sev)) {  // translated again with its hooks
       stop_before_block(uc, addr);
       return;
     }
-    known = &count_block(addr, size, code.bytes);
+    known = &count_block(addr, size, code.bytes, sev);
   }
   BlockInfo& nb = *known;
   insns_ += nb.count;
   units_ += nb.units;
   block_ = &nb;
   if (nb.idle) skip_idle_loop(nb);
+  if (nb.sev) send_event();
 }
 
 // The block that was executing when units_ passed the sample point gets the sample (several if
@@ -316,10 +318,10 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop
   return timing_.cost(code.bytes, addr, size, cpsr() & kT, poll_loop);
 }
 
-CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size, const uint8_t* code) {
+CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size, const uint8_t* code, bool sev) {
   bool poll = false;
   const arm::BlockCost c = timing_.cost(code, addr, size, cpsr() & kT, timing_.find_polls() ? &poll : nullptr);
-  BlockInfo& b = timing_.enter(addr, size, c, poll);
+  BlockInfo& b = timing_.enter(addr, size, c, poll, sev);
   if (timing_.find_polls() && !poll) b.poll_body = ends_poll_body(c, addr, size);
   return b;
 }

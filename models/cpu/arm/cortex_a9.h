@@ -343,9 +343,12 @@ class CortexA9 : public sc_core::sc_module,
   void wait_for_event();
   bool wakes_from_sleep() const;
   void restart_from_reset();  // released from a reset hold
-  // SEV and MPIDR reads in a block seen for the first time (its code: read_code): hooked (true:
-  // the block must be translated again with its hooks, so it is stopped before).
-  bool hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code);
+  // SEV, MPIDR reads, I-cache invalidations and ACTLR writes in a block seen for the first time
+  // (its code: read_code): hooked (true: the block must be translated again with its hooks, so it
+  // is stopped before). An unconditional SEV gets no hook: sev is set, and the block, kept apart
+  // from the cache, sends the event each time it starts (send_event).
+  bool hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev);
+  void send_event();  // SEV: the cluster's event, at this core's current time
   static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
   // cycles() with `units` time units.
@@ -382,7 +385,7 @@ class CortexA9 : public sc_core::sc_module,
     const uint8_t* bytes = nullptr;
   };
   void read_code(uint32_t addr, uint32_t size, BlockCode& code) const;
-  BlockInfo& count_block(uint32_t addr, uint32_t size, const uint8_t* code);
+  BlockInfo& count_block(uint32_t addr, uint32_t size, const uint8_t* code, bool sev = false);
   arm::BlockCost code_cost(uint32_t addr, uint32_t size, bool* poll_loop = nullptr) const;
   void forward_poll(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
   void forward_poll_body(uint64_t addr, unsigned size, uint64_t value, const sc_core::sc_time& latency);
@@ -544,15 +547,16 @@ class CortexA9 : public sc_core::sc_module,
   bool identity_fill_ = false;           // fills answer PA = VA (drop_code_pages)
   void register_code_page(uint32_t pa, uint32_t va);
   void drop_code_pages(const std::vector<uint32_t>& pages);
-  // hooked address -> Rt of an MPIDR read, kSevHook or kIcacheHook
+  // hooked address -> Rt of an MPIDR read, kSevHook, kIcacheHook or kActlrHook - Rt; or kSevBlock
   std::map<uint32_t, int> smp_insns_;
   uint32_t actlr_ = 0;
   static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
+  static constexpr int kSevBlock = 1000;  // an unconditional SEV, signalled by its block (no hook)
   void apply_dropped_translations();
   // An invalidation waits to be applied before this core runs on (apply_dropped_translations).
   bool drops_pending() const { return check_code_ || forget_costs_ || !drop_pages_.empty(); }
-  // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...): a
-  // loop there must run, not be accounted (idle loops, forwarded polls).
+  // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...) or is
+  // a SEV its block signals: a loop there must run, not be accounted (idle loops, forwarded polls).
   bool hooked_code(uint32_t addr, uint32_t size) const {
     const auto it = smp_insns_.lower_bound(addr);
     return it != smp_insns_.end() && it->first - addr < size;

@@ -2,9 +2,14 @@
 // SEV), the per-core MPIDR, and the reset/clock-stop hold the SLCR drives.
 //
 // Unicorn executes SEV as a no-op and returns the same MPIDR on every engine, so both are found
-// when a translated block is first costed (its code is read anyway) and get a code hook at their
-// address; the block is then stopped before it runs and translated again with the hooks. Only
-// cores given an event sink (SEV) or an MPIDR value (MRC p15,0,Rt,c0,c0,5) look for them, so a
+// when a translated block is first costed (its code is read anyway). An MPIDR read, an I-cache
+// invalidation, an ACTLR write and a conditional SEV get a code hook at their address; the block
+// is then stopped before it runs and translated again with the hooks. An unconditional SEV needs
+// no hook: its block sends the event when it starts (its cost, which ends at the SEV's time as
+// far as the cluster can tell, is charged whole at the start). Unicorn checks every code hook
+// for every instruction it translates, and Linux inlines a SEV in every spin unlock: with a hook
+// each, a two-core boot spent a tenth of its host time walking the hooks. Only cores given an
+// event sink (SEV), an MPIDR value (MRC p15,0,Rt,c0,c0,5) or a code sink look for them, so a
 // single-core platform is unchanged.
 #include "cortex_a9.h"
 
@@ -118,6 +123,14 @@ void CortexA9::set_mpidr(uint32_t v) {
   mpidr_set_ = true;
 }
 
+// The time is this core's, charged up to the end of the block being executed (a block is charged
+// whole when it starts): the SEV's own, as far as another core can observe it.
+void CortexA9::send_event() {
+  ++sev_count_;
+  charge_instructions();
+  event_sink_(qk_.get_local_time());
+}
+
 void CortexA9::signal_event(const sc_core::sc_time& delay) {
   event_reg_ = true;
   if (sleeping_ && wfe_) request_stop();
@@ -200,19 +213,38 @@ static void decode_insn(const uint8_t* code, uint32_t off, bool thumb, uint32_t&
   insn = h1 | (len == 4 ? half(off + 2) << 16 : 0u);
 }
 
-bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code) {
+bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev) {
+  sev = false;
   if (!event_sink_ && !mpidr_set_ && !code_sink_) return false;
   if (!code) return false;
+  // The code here may have changed since it was last scanned: its block-signalled SEVs are found again.
+  for (auto it = smp_insns_.lower_bound(addr); it != smp_insns_.end() && it->first - addr < size;)
+    it = it->second == kSevBlock ? smp_insns_.erase(it) : std::next(it);
   const bool thumb = cpsr() & kT;
+  // Thumb: the instructions an IT makes conditional, at most 4 (also when the block starts inside
+  // an IT block: CPSR's ITSTATE). A conditional SEV keeps its hook, which checks the condition.
+  unsigned in_it = thumb && (((cpsr() >> 25) & 3u) | ((cpsr() >> 10) & 0x3Fu)) ? 4 : 0;
   bool added = false;
   for (uint32_t off = 0; off + (thumb ? 2 : 4) <= size;) {
     uint32_t insn = 0;
     unsigned len = 4;
     decode_insn(code, off, thumb, insn, len);
     const uint32_t a = addr + off;
+    const bool conditional = thumb ? in_it > 0 : (insn >> 28) != 0xE;
+    if (in_it) --in_it;
+    if (thumb && len == 2 && (insn & 0xFF00u) == 0xBF00u && (insn & 0xFu)) in_it = 4;  // IT
     unsigned rt = 0;
     int kind = 0;  // 0: none; kSevHook, kIcacheHook; Rt + 1: an MPIDR read
-    if (event_sink_ && is_sev(insn, thumb)) kind = kSevHook;
+    if (event_sink_ && is_sev(insn, thumb)) {
+      const auto it = smp_insns_.find(a);
+      if (!conditional && (it == smp_insns_.end() || it->second == kSevBlock)) {  // no hook
+        smp_insns_[a] = kSevBlock;
+        sev = true;
+        off += len;
+        continue;
+      }
+      kind = kSevHook;
+    }
     else if (code_sink_ && is_icache_invalidate(insn, thumb)) kind = kIcacheHook;
     else if (mpidr_set_ && is_mpidr_read(insn, thumb, &rt)) kind = int(rt) + 1;
     else if (mpidr_set_ && is_actlr_write(insn, thumb, &rt)) kind = kActlrHook - int(rt);
@@ -264,10 +296,7 @@ void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
     return;
   }
   if (it->second == kSevHook) {
-    if (!is_sev(insn, thumb)) return;
-    ++self->sev_count_;
-    self->charge_instructions();
-    self->event_sink_(self->qk_.get_local_time());
+    if (is_sev(insn, thumb)) self->send_event();
     return;
   }
   if (!is_mpidr_read(insn, thumb, &rt) || int(rt) != it->second) return;

@@ -2,7 +2,8 @@
 // program (programs/percore.S, linked at its own address with its own mailbox) and keeps its own
 // state: registers, instruction counts, stores landing at its own addresses, one core asleep
 // in WFI while the other runs, an interrupt waking only the core it is wired to. The expected
-// counts follow from the program (4*N + 14 instructions, 4 more with SLEEP; sum 1..N).
+// counts follow from the program (4*N + 14 instructions, 4 more with SLEEP; sum 1..N). And SEV
+// from one core waking the other from WFE (programs/sev.S), only when its condition passes.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -40,7 +41,7 @@ struct TwoCores {
   CortexA9 cpu1{"cpu1", test_params(), 1};
   BackdoorLoader loader;
 
-  TwoCores() {
+  TwoCores(const char* elf0 = kProgram[0].elf, const char* elf1 = kProgram[1].elf) {
     cpu0.bus.bind(router.target);
     cpu1.bus.bind(router.target);
     router.initiator.bind(ddr.socket);
@@ -51,12 +52,19 @@ struct TwoCores {
     cpu1.connect_irq(irq1);
     cpu1.connect_fiq(fiq1);
     loader.add(0, &ddr);
-    load(cpu0, kProgram[0]);
-    load(cpu1, kProgram[1]);
+    load(cpu0, elf0);
+    load(cpu1, elf1);
   }
-  void load(CortexA9& cpu, const CoreProgram& prog) {
-    const ElfImage image =
-        load_elf_file(std::string(ZVP_CPU_ARM_PROGRAMS) + "/" + prog.elf + ".elf", kElfMachineArm);
+  // SEV reaches both cores' event registers, as the platform wires a cluster.
+  void connect_events() {
+    for (CortexA9* c : {&cpu0, &cpu1})
+      c->set_event_sink([this](const sc_time& delay) {
+        cpu0.signal_event(delay);
+        cpu1.signal_event(delay);
+      });
+  }
+  void load(CortexA9& cpu, const char* elf) {
+    const ElfImage image = load_elf_file(std::string(ZVP_CPU_ARM_PROGRAMS) + "/" + elf + ".elf", kElfMachineArm);
     std::string err;
     ASSERT_TRUE(CortexA9::load_image_dbg(loader, image, &err)) << err;
     cpu.set_entry(static_cast<uint32_t>(image.entry));
@@ -120,4 +128,26 @@ TEST(CortexA9TwoCores, IndependentStateOnOneBus) {
     EXPECT_EQ(s.cpu1.wfi_count(), 0u);
     EXPECT_EQ(s.cpu1.instructions(), p1.instructions());  // unchanged since its exit
   });
+}
+
+// programs/sev.S: core 1 waits in WFE with interrupts masked and counts its wake-ups; core 0's two
+// SEVs whose condition fails (ARM SEVEQ; Thumb IT EQ + SEVEQ, with Z clear) wake nobody, its ARM
+// SEV and then its Thumb SEV wake core 1 once each. Core 1 records, at each wake-up, how far core
+// 0 had got: a wake-up by a failed SEV would see step 0.
+TEST(CortexA9TwoCores, SevWakesTheOtherCoreOnlyWhenItsConditionPasses) {
+  TwoCores s("sev_sender", "sev_waiter");
+  s.connect_events();
+  constexpr uint32_t kWakes = 0x28000;
+  run_sim([&] {
+    if (!s.cpu0.exited()) sc_core::wait(sc_time(5, sc_core::SC_MS), s.cpu0.exit_event());
+    ASSERT_TRUE(s.cpu0.exited());
+    EXPECT_EQ(s.cpu0.exit_status(), 0);
+    sc_core::wait(sc_time(10, SC_US));  // core 1 reacts to the last SEV
+  });
+  EXPECT_EQ(s.word(kWakes), 2u);
+  EXPECT_GE(s.word(kWakes + 4), 1u);  // woken after the failed conditions (step 1)
+  EXPECT_GE(s.word(kWakes + 8), 2u);  // by the Thumb SEV, after step 2
+  EXPECT_EQ(s.cpu0.sev_count(), 2u);
+  EXPECT_EQ(s.cpu1.wfe_count(), 3u);
+  EXPECT_TRUE(s.cpu1.sleeping());     // in WFE again
 }
