@@ -94,14 +94,6 @@ class A9BlockTiming {
     return nullptr;
   }
   bool find_polls() const { return find_polls_; }
-  // Forgets every block (code at a known address may have changed: another core's I-cache
-  // invalidation); the predictor's counters stay, as on the chip.
-  void forget_blocks() {
-    std::fill(cache_.get(), cache_.get() + kCacheSize, BlockInfo{});
-    idle_ = BlockInfo{};
-    sev_.clear();
-    hot_.block = &no_block_;
-  }
   // Forgets the blocks with code in [addr, addr + len) (that code changed); the others stay.
   void forget_blocks(uint32_t addr, uint32_t len) {
     auto overlaps = [addr, len](const BlockInfo& b) {

@@ -540,7 +540,6 @@ class CortexA9 : public sc_core::sc_module,
   bool check_code_ = false;              // an ICIALLU(IS) of another core to apply
   uint64_t slices_started_ = 0;
   uint64_t others_compared_ = ~0ull;     // others_slices at the last comparison (or pending one)
-  bool forget_costs_ = false;            // another core's invalidation: forget the block costs
   std::vector<uint32_t> drop_pages_;     // pages to drop (ICIMVAU, or changed ones of this core's)
   // The registered pages whose bytes differ from their copy.
   void changed_code_pages(std::vector<uint32_t>& out) const;
@@ -554,7 +553,7 @@ class CortexA9 : public sc_core::sc_module,
   static constexpr int kSevBlock = 1000;  // an unconditional SEV, signalled by its block (no hook)
   void apply_dropped_translations();
   // An invalidation waits to be applied before this core runs on (apply_dropped_translations).
-  bool drops_pending() const { return check_code_ || forget_costs_ || !drop_pages_.empty(); }
+  bool drops_pending() const { return check_code_ || !drop_pages_.empty(); }
   // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...) or is
   // a SEV its block signals: a loop there must run, not be accounted (idle loops, forwarded polls).
   bool hooked_code(uint32_t addr, uint32_t size) const {

@@ -39,7 +39,6 @@ void CortexA9::invalidate_code(const CodeInvalidation& inv, uint64_t others_slic
   const bool compare = inv.all && others_slices != others_compared_;
   if (compare) others_compared_ = others_slices;
   if (inv.core != core_) {
-    forget_costs_ = true;
     if (compare) check_code_ = true;
     if (!inv.all) drop_pages_.push_back(inv.page);
     return;
@@ -93,11 +92,12 @@ void CortexA9::drop_code_pages(const std::vector<uint32_t>& pages) {
 
 // Before the core runs again after an I-cache invalidation: the pages ICIMVAU named, and with
 // another core's ICIALLU(IS) every page whose bytes changed since this engine translated from
-// it, lose their translations (and every block cost: they are kept by virtual address). Pages
-// whose bytes did not change keep their translations: Linux invalidates the whole I-cache each
-// time it maps an executable page, and translating everything again each time (uc_ctl_flush_tb)
-// cost more host time than the rest of a two-core boot. Another core's invalidation forgets
-// the block costs even when nothing changed (as since the first version: the same times).
+// it, lose their translations and the costs of the blocks at the virtual addresses this core
+// fetched them through. Pages whose bytes did not change keep both: Linux invalidates the whole
+// I-cache each time it maps an executable page, and translating everything again each time
+// (uc_ctl_flush_tb) cost more host time than the rest of a two-core boot; forgetting every block
+// cost each time (as the first version did) made the other core cost every block it ran again,
+// half of the blocks a two-core boot costs.
 void CortexA9::apply_dropped_translations() {
   if (!drops_pending()) return;
   std::vector<uint32_t> drop;
@@ -111,11 +111,6 @@ void CortexA9::apply_dropped_translations() {
     drop.erase(std::unique(drop.begin(), drop.end()), drop.end());
     drop_code_pages(drop);
   }
-  if (forget_costs_) {
-    timing_.forget_blocks();
-    block_ = timing_.no_block();
-  }
-  forget_costs_ = false;
 }
 
 void CortexA9::set_mpidr(uint32_t v) {
