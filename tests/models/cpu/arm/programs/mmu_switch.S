@@ -12,20 +12,9 @@
 .equ L2A, 0x18000
 .equ L2B, 0x18400
 .equ VA, 0x40000000
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, dabt_h, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM dabt_h
   ldr sp, =STACK_TOP
-  ldr r0, =L1A
-  mov r1, #0
-  ldr r2, =(L2B + 0x400 - L1A) / 4  @ all four tables: every entry a translation fault
-1:
-  str r1, [r0], #4
-  subs r2, r2, #1
-  bne 1b
+  ZERO_WORDS L1A, (L2B + 0x400 - L1A) / 4  @ all four tables: every entry a translation fault
   ldr r1, =0x00000C22           @ section, AP = 11, domain 1: PA 0
   ldr r0, =L1A
   str r1, [r0]
@@ -50,16 +39,7 @@ _start:
   ldr r1, =0xBBBB
   str r1, [r0]
   ldr r0, =L1A
-  mcr p15, 0, r0, c2, c0, 0     @ TTBR0 = A
-  mov r1, #0
-  mcr p15, 0, r1, c2, c0, 2     @ TTBCR
-  ldr r1, =0x55555555
-  mcr p15, 0, r1, c3, c0, 0     @ DACR: clients
-  mcr p15, 0, r1, c8, c7, 0     @ TLBIALL
-  mrc p15, 0, r1, c1, c0, 0
-  orr r1, r1, #1
-  mcr p15, 0, r1, c1, c0, 0     @ SCTLR.M
-  isb
+  MMU_ON                        @ TTBR0 = A
   ldr r8, =MBOX
   ldr r7, =VA
   ldr r3, [r7]                  @ through A
