@@ -251,6 +251,18 @@ bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt) {
   return ((v >> 12) & 0xF) != 15;
 }
 
+bool writes_translation_reg(uint32_t insn, bool thumb) {
+  // MCR: cond 1110 opc1 0 CRn | Rt 1111 opc2 1 CRm; Thumb-2 EExx with the same low halfword.
+  // MCRR: cond 1100 0100 Rt2 | Rt 1111 opc1 CRm; Thumb-2 EC4x. Bit 28 (MCR2, MCRR2) ignored.
+  const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
+  const uint32_t mask = thumb ? 0xEF100F10u : 0x0F100F10u, mcr = thumb ? 0xEE000F10u : 0x0E000F10u;
+  const uint32_t mask_rr = thumb ? 0xEFF00F00u : 0x0FF00F00u, mcrr = thumb ? 0xEC400F00u : 0x0C400F00u;
+  if ((v & mask_rr) == mcrr) return true;
+  if ((v & mask) != mcr) return false;
+  const uint32_t crn = (v >> 16) & 0xF;
+  return crn >= 1 && crn <= 3;
+}
+
 MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]) {
   if (!thumb) return decode_arm(pc, insn, regs);
   const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;

@@ -36,6 +36,10 @@ bool insn_condition_passed(uint32_t insn, bool thumb, uint32_t cpsr);
 // 16-bit: hw2 unused) or B.W (T4, 32-bit). *target: the branch's destination; *len (Thumb): 2 or 4.
 bool arm_branch_target(uint32_t insn, uint32_t pc, uint32_t* target);
 bool thumb_branch_target(uint16_t hw1, uint16_t hw2, uint32_t pc, uint32_t* target, unsigned* len);
+// A write of a register the translation walk reads (cortex_a9_mmu.cpp, fill_regs): MCR p15 to
+// CRn c1 (SCTLR, SCR and their neighbours), c2 (TTBR0, TTBR1, TTBCR) or c3 (DACR), and any
+// MCRR p15; the unconditional MCR2/MCRR2 forms are included (a wider net only reads more often).
+bool writes_translation_reg(uint32_t insn, bool thumb);
 // MCR p15,0,Rt,c1,c0,1: a write of ACTLR (its SMP bit tells the SCU the core takes part in coherency).
 bool is_actlr_write(uint32_t insn, bool thumb, unsigned* rt);
 

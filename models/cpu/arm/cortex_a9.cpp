@@ -308,7 +308,7 @@ void CortexA9::read_code(uint32_t addr, uint32_t size, BlockCode& code) const {
     buf = code.large.data();
   }
   std::memset(buf + size, 0, 4);
-  code.bytes = read_virtual(addr, buf, size) ? buf : nullptr;
+  code.bytes = read_virtual(addr, buf, size, fill_regs()) ? buf : nullptr;
 }
 
 // Instructions and static cycles of `size` bytes of code at addr in the current instruction set.
@@ -320,7 +320,9 @@ arm::BlockCost CortexA9::code_cost(uint32_t addr, uint32_t size, bool* poll_loop
 
 CortexA9::BlockInfo& CortexA9::count_block(uint32_t addr, uint32_t size, const uint8_t* code, bool sev) {
   bool poll = false;
-  const arm::BlockCost c = timing_.cost(code, addr, size, cpsr() & kT, timing_.find_polls() ? &poll : nullptr);
+  const bool thumb = cpsr() & kT;
+  const arm::BlockCost c = timing_.cost(code, addr, size, thumb, timing_.find_polls() ? &poll : nullptr);
+  note_translation_writes(addr, size, code, thumb);
   BlockInfo& b = timing_.enter(addr, size, c, poll, sev);
   if (timing_.find_polls() && !poll) b.poll_body = ends_poll_body(c, addr, size);
   return b;
@@ -446,6 +448,7 @@ void CortexA9::run() {
     fault_ = {};
     fetch_fault_ = false;
     fill_fault_ = {};
+    fill_regs_valid_ = false;  // the registers may have been written between the slices
     block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
     apply_dropped_translations();  // an I-cache invalidation

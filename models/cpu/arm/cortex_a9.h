@@ -34,6 +34,7 @@
 #include <string>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/clock.h"
@@ -430,6 +431,7 @@ class CortexA9 : public sc_core::sc_module,
   bool fetch32(uint32_t addr, uint32_t& v) const { return read_virtual(addr, &v, 4); }
   bool fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len) const;
   bool read_virtual(uint32_t va, void* dst, uint32_t len) const;
+  bool read_virtual(uint32_t va, void* dst, uint32_t len, const arm::A9MmuRegs& regs) const;
   bool write_virtual(uint32_t va, const void* src, uint32_t len);
   // va through the current translation regime at the current privilege level.
   arm::A9Translation translate(uint32_t va) const;
@@ -515,6 +517,13 @@ class CortexA9 : public sc_core::sc_module,
     uint32_t status = 0;
   } fill_fault_;
   uint32_t page_size_ = 0x1000;  // Unicorn's TLB page
+  // The translation registers for the fills (fill_regs, cortex_a9_mmu.cpp): read once and kept
+  // until a block that may write one of them runs, or the next slice.
+  mutable arm::A9MmuRegs fill_regs_{};
+  mutable bool fill_regs_valid_ = false;
+  std::unordered_set<uint32_t> translation_writers_;  // blocks (start) that may write them
+  const arm::A9MmuRegs& fill_regs() const;
+  void note_translation_writes(uint32_t addr, uint32_t size, const uint8_t* code, bool thumb);
   bool halted_forever_ = false;
   uint32_t boot_regs_[3] = {0, 0, 0};  // r0-r2 at reset (set_boot_registers)
   bool boot_regs_set_ = false;

@@ -42,8 +42,11 @@ A9Translation CortexA9::translate(uint32_t va, const A9MmuRegs& regs) const {
 }
 
 bool CortexA9::read_virtual(uint32_t va, void* dst, uint32_t len) const {
+  return read_virtual(va, dst, len, uc_.mmu_regs());  // each read is a CP15 lookup in Unicorn: once
+}
+
+bool CortexA9::read_virtual(uint32_t va, void* dst, uint32_t len, const A9MmuRegs& regs) const {
   auto* out = static_cast<uint8_t*>(dst);
-  const A9MmuRegs regs = uc_.mmu_regs();  // each read is a CP15 lookup in Unicorn: once
   while (len) {
     const uint32_t chunk = std::min<uint32_t>(len, 0x1000 - (va & 0xFFF));
     uint32_t pa = va;
@@ -85,7 +88,7 @@ bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_
     return true;
   }
   const Access kind = type == UC_MEM_FETCH ? Access::kFetch : type == UC_MEM_WRITE ? Access::kWrite : Access::kRead;
-  const A9Translation t = self->translate(va);
+  const A9Translation t = self->translate(va, self->fill_regs());
   uint32_t status = t.status(kind);
   // Code runs from memory only: a fetch from a device is answered with an error (as before).
   const bool memory = t.mapped && self->dmi_ptr(t.pa & ~(self->page_size_ - 1), self->page_size_);
@@ -104,6 +107,47 @@ bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_
   }
   e->perms = static_cast<uc_prot>(perms);
   return true;
+}
+
+// The registers the walk reads (SCR for the bank, SCTLR, TTBR0, TTBR1, TTBCR, DACR) cost a
+// lookup in Unicorn's CP15 hash table each (six per fill; a Linux boot makes about 200,000
+// fills, a few percent of its host time), so the fills share one reading while the guest
+// cannot have changed them: it is dropped at each slice start (the model's own CP15 writes
+// happen between slices) and not kept while the executing block (block_, set by the block hook
+// before the block's first instruction) is one whose code has an MCR/MCRR that may write them.
+// Unicorn ends a translated block after every CP15 write (target/arm/translate.c,
+// do_coproc_insn), so fills after such a write and before the next block hook (including the
+// next block's fetch, filled before its hook runs) are within that block's tenure and read the
+// registers afresh. The block hook's reads of a new block's code (read_code) use the same
+// reading. A block's code is decoded when the block is first seen (count_block); its
+// start address stays marked for good (another block at the same address can only add).
+const A9MmuRegs& CortexA9::fill_regs() const {
+  const bool writer = translation_writers_.count(block_->addr) != 0;
+  if (!fill_regs_valid_ || writer) {
+    fill_regs_ = uc_.mmu_regs();
+    fill_regs_valid_ = !writer;
+  }
+  return fill_regs_;
+}
+
+void CortexA9::note_translation_writes(uint32_t addr, uint32_t size, const uint8_t* code, bool thumb) {
+  bool writes = code == nullptr;  // unreadable: assume it does
+  for (uint32_t off = 0; !writes && off + (thumb ? 2u : 4u) <= size;) {
+    uint32_t insn = 0;
+    unsigned len = 4;
+    if (!thumb) {
+      std::memcpy(&insn, code + off, 4);
+    } else {
+      uint16_t h1 = 0, h2 = 0;
+      std::memcpy(&h1, code + off, 2);
+      len = thumb32_prefix(h1) ? 4 : 2;
+      if (len == 4) std::memcpy(&h2, code + off + 2, 2);  // the buffer has 4 bytes past the end
+      insn = h1 | (uint32_t(h2) << 16);
+    }
+    writes = writes_translation_reg(insn, thumb);
+    off += len;
+  }
+  if (writes) translation_writers_.insert(addr);
 }
 
 // The run ended on a refused fill: the abort, with the fault from the walk. A fetch's IFAR is

@@ -92,3 +92,27 @@ TEST(ArmDecode, VfpNeonAndShiftedOffsets) {
     EXPECT_EQ(m.hi - m.lo, c.len);
   }
 }
+
+// The CP15 writes that end the TLB fills' shared reading of the translation registers.
+TEST(ArmDecode, TranslationRegisterWrites) {
+  using zvp::arm::writes_translation_reg;
+  auto t32 = [](uint32_t hw1, uint32_t hw2) { return hw1 | (hw2 << 16); };
+  EXPECT_TRUE(writes_translation_reg(0xEE010F10u, false));   // mcr p15, 0, r0, c1, c0, 0 (SCTLR)
+  EXPECT_TRUE(writes_translation_reg(0xEE011F11u, false));   // mcr p15, 0, r1, c1, c1, 0 (SCR)
+  EXPECT_TRUE(writes_translation_reg(0xEE020F10u, false));   // mcr p15, 0, r0, c2, c0, 0 (TTBR0)
+  EXPECT_TRUE(writes_translation_reg(0xEE020F30u, false));   // TTBR1
+  EXPECT_TRUE(writes_translation_reg(0x1E020F50u, false));   // TTBCR, condition NE
+  EXPECT_TRUE(writes_translation_reg(0xEE033F10u, false));   // mcr p15, 0, r3, c3, c0, 0 (DACR)
+  EXPECT_TRUE(writes_translation_reg(0xEC410F02u, false));   // mcrr p15, 0, r0, r1, c2
+  EXPECT_FALSE(writes_translation_reg(0xEE110F10u, false));  // mrc p15, 0, r0, c1, c0, 0 (a read)
+  EXPECT_FALSE(writes_translation_reg(0xEE080F17u, false));  // mcr p15, 0, r0, c8, c7, 0 (TLBIALL)
+  EXPECT_FALSE(writes_translation_reg(0xEE0D0F30u, false));  // CONTEXTIDR (c13: Unicorn flushes)
+  EXPECT_FALSE(writes_translation_reg(0xEE020E10u, false));  // mcr p14 (another coprocessor)
+  EXPECT_FALSE(writes_translation_reg(0xE0810002u, false));  // add r0, r1, r2
+  EXPECT_TRUE(writes_translation_reg(t32(0xEE02, 0x0F10), true));   // Thumb-2 TTBR0
+  EXPECT_TRUE(writes_translation_reg(t32(0xEE03, 0x3F10), true));   // Thumb-2 DACR
+  EXPECT_TRUE(writes_translation_reg(t32(0xEC41, 0x0F02), true));   // Thumb-2 MCRR
+  EXPECT_FALSE(writes_translation_reg(t32(0xEE12, 0x0F10), true));  // Thumb-2 MRC TTBR0
+  EXPECT_FALSE(writes_translation_reg(t32(0xEE07, 0x0F15), true));  // Thumb-2 ICIALLU
+  EXPECT_FALSE(writes_translation_reg(t32(0x4408, 0xBF00), true));  // add r0, r1; nop
+}

@@ -73,3 +73,19 @@ TEST(CortexA9Os, RunsAtVirtualAddressesAndFaultsWithTheWalkStatus) {
     EXPECT_EQ(s.cpu.read_mem(kMbox + 0x18, reinterpret_cast<uint8_t*>(&v), 4), 0u);  // VA 0 unmapped
   });
 }
+
+// The TLB fills share one reading of the translation registers (cortex_a9_mmu.cpp, fill_regs):
+// after a fill through table A, the guest's TTBR0 and DACR writes (followed by TLBIALL, as the
+// architecture asks) must be seen by the next fills in the same slice.
+TEST(CortexA9Os, FillsSeeTranslationRegisterWritesWithinASlice) {
+  A9System s;
+  s.load("mmu_switch");
+  run_sim([&] {
+    ASSERT_TRUE(s.wait_exit());
+    EXPECT_EQ(s.cpu.exit_status(), 0x77);
+    EXPECT_EQ(s.mbox(0), 0xAAAAu);     // VA 0x40000000 through table A
+    EXPECT_EQ(s.mbox(4), 0xBBBBu);     // through table B after TTBR0 = B
+    EXPECT_EQ(s.mbox(0x14), 0x00Bu);   // DFSR: page domain fault, domain 0, a read
+    EXPECT_EQ(s.cpu.aborts_taken(), 1u);
+  });
+}

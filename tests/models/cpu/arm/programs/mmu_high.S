@@ -7,20 +7,9 @@
 .include "common.inc"
 .equ HIGH, 0xC0000000
 .equ L1, 0x4000
-.arm
-.section .vectors, "ax"
-VECTORS trap_und, trap_svc, trap_pabt, dabt_h, trap_irq, trap_fiq
-.text
-.global _start
-_start:
+ARM_PROGRAM dabt_h
   ldr sp, =STACK_TOP
-  ldr r0, =L1
-  mov r1, #0
-  mov r2, #4096
-1:
-  str r1, [r0], #4              @ every section a translation fault
-  subs r2, r2, #1
-  bne 1b
+  ZERO_WORDS L1, 4096           @ every section a translation fault
   ldr r0, =L1
   ldr r1, =0x00000C02           @ section, AP = 11, domain 0: PA 0
   str r1, [r0]                  @ VA 0
@@ -29,16 +18,7 @@ _start:
   ldr r1, =0xE0000C12           @ the device, XN
   add r2, r0, #0xE00 * 4
   str r1, [r2]
-  mcr p15, 0, r0, c2, c0, 0     @ TTBR0
-  mov r1, #0
-  mcr p15, 0, r1, c2, c0, 2     @ TTBCR
-  ldr r1, =0x55555555
-  mcr p15, 0, r1, c3, c0, 0     @ DACR: clients
-  mcr p15, 0, r1, c8, c7, 0     @ TLBIALL
-  mrc p15, 0, r1, c1, c0, 0
-  orr r1, r1, #1
-  mcr p15, 0, r1, c1, c0, 0     @ SCTLR.M
-  isb
+  MMU_ON
   ldr r0, =high
   add r0, r0, #HIGH
   bx r0
