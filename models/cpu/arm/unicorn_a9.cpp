@@ -1,8 +1,27 @@
 #include "cpu/arm/unicorn_a9.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace zvp::arm {
+
+namespace {
+
+// The argument of UC_CTL_UC_PAGE_SIZE that gives 4 KB pages. Unicorn 2.1.1 counts one bit too many
+// (4096 gives 8 KB pages; later versions take the size itself), so a probe engine says which.
+uint32_t four_kb_page_argument() {
+  static const uint32_t arg = [] {
+    uc_engine* probe = nullptr;
+    uint32_t got = 0;
+    if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &probe) != UC_ERR_OK) return 4096u;
+    if (uc_ctl_set_page_size(probe, 4096) != UC_ERR_OK || uc_ctl_get_page_size(probe, &got) != UC_ERR_OK) got = 0;
+    uc_close(probe);
+    return got == 8192 ? 2048u : 4096u;
+  }();
+  return arg;
+}
+
+}  // namespace
 
 UnicornA9::UnicornA9(const std::string& who) {
   if (uc_open(UC_ARCH_ARM, UC_MODE_ARM, &uc_) != UC_ERR_OK)
@@ -10,6 +29,15 @@ UnicornA9::UnicornA9(const std::string& who) {
   if (uc_ctl_set_cpu_model(uc_, UC_CPU_ARM_CORTEX_A9) != UC_ERR_OK) {
     uc_close(uc_);
     throw std::runtime_error(who + ": Unicorn has no Cortex-A9 model");
+  }
+  // 4 KB pages, the smallest a VMSAv7 MMU maps (it has no 1 KB tiny pages), as QEMU uses for
+  // ARMv7: Unicorn's ARM default of 1 KB made four TLB entries and fills where one does, and split
+  // translated blocks (and their chaining) at every 1 KB boundary. Set before the engine's first use.
+  uint32_t page = 0;
+  if (uc_ctl_set_page_size(uc_, four_kb_page_argument()) != UC_ERR_OK ||
+      uc_ctl_get_page_size(uc_, &page) != UC_ERR_OK || page != 4096) {
+    uc_close(uc_);
+    throw std::runtime_error(who + ": Unicorn cannot use 4 KB pages (it gives " + std::to_string(page) + ")");
   }
   // Exit addresses from an (empty) set instead of uc_emu_start's `until`: Unicorn otherwise
   // invalidates the translation at `until` on every return, which costs about a microsecond
