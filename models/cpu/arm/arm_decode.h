@@ -10,6 +10,21 @@ namespace zvp::arm {
 // First halfword of a 32-bit Thumb-2 instruction?
 inline bool thumb32_prefix(uint16_t hw) { return (hw >> 11) >= 0x1D; }
 
+// The instruction at code + off (little-endian) and its length; Thumb: both halfwords of a
+// 32-bit one in insn, the first in [15:0]. A 32-bit one may read 2 bytes past a block's end
+// (the block buffers have 4 bytes of padding).
+inline void insn_at(const uint8_t* code, uint32_t off, bool thumb, uint32_t& insn, unsigned& len) {
+  auto half = [code](uint32_t o) { return uint32_t(code[o]) | (uint32_t(code[o + 1]) << 8); };
+  if (!thumb) {
+    len = 4;
+    insn = half(off) | (half(off + 2) << 16);
+    return;
+  }
+  const uint32_t h1 = half(off);
+  len = thumb32_prefix(static_cast<uint16_t>(h1)) ? 4 : 2;
+  insn = h1 | (len == 4 ? half(off + 2) << 16 : 0u);
+}
+
 // Number of instructions in `bytes` bytes of Thumb code starting at hw[0].
 unsigned thumb_count(const uint16_t* hw, unsigned bytes);
 

@@ -135,15 +135,7 @@ void CortexA9::note_translation_writes(uint32_t addr, uint32_t size, const uint8
   for (uint32_t off = 0; !writes && off + (thumb ? 2u : 4u) <= size;) {
     uint32_t insn = 0;
     unsigned len = 4;
-    if (!thumb) {
-      std::memcpy(&insn, code + off, 4);
-    } else {
-      uint16_t h1 = 0, h2 = 0;
-      std::memcpy(&h1, code + off, 2);
-      len = thumb32_prefix(h1) ? 4 : 2;
-      if (len == 4) std::memcpy(&h2, code + off + 2, 2);  // the buffer has 4 bytes past the end
-      insn = h1 | (uint32_t(h2) << 16);
-    }
+    insn_at(code, off, thumb, insn, len);
     writes = writes_translation_reg(insn, thumb);
     off += len;
   }

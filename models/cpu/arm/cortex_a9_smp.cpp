@@ -195,19 +195,6 @@ bool CortexA9::fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len)
   return true;
 }
 
-// The instruction at code + off (little-endian; Thumb: as fetch_insn gives it).
-static void decode_insn(const uint8_t* code, uint32_t off, bool thumb, uint32_t& insn, unsigned& len) {
-  auto half = [code](uint32_t o) { return uint32_t(code[o]) | (uint32_t(code[o + 1]) << 8); };
-  if (!thumb) {
-    len = 4;
-    insn = half(off) | (half(off + 2) << 16);
-    return;
-  }
-  const uint32_t h1 = half(off);
-  len = thumb32_prefix(static_cast<uint16_t>(h1)) ? 4 : 2;
-  insn = h1 | (len == 4 ? half(off + 2) << 16 : 0u);
-}
-
 bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev) {
   sev = false;
   if (!event_sink_ && !mpidr_set_ && !code_sink_) return false;
@@ -223,7 +210,7 @@ bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t
   for (uint32_t off = 0; off + (thumb ? 2 : 4) <= size;) {
     uint32_t insn = 0;
     unsigned len = 4;
-    decode_insn(code, off, thumb, insn, len);
+    insn_at(code, off, thumb, insn, len);
     const uint32_t a = addr + off;
     const bool conditional = thumb ? in_it > 0 : (insn >> 28) != 0xE;
     if (in_it) --in_it;
