@@ -22,6 +22,7 @@ struct Console::Line {
   bool to_stdout = false;
   std::function<void(char)> hook;
   ConsoleScriptPlayer* script = nullptr;
+  bool partial = false;  // characters after the last newline, not yet flushed to the file or stdout
 
   void transmit(char c) {
     if (file) {
@@ -33,6 +34,7 @@ struct Console::Line {
       std::fputc(c, stdout);
       if (c == '\n') std::fflush(stdout);
     }
+    partial = c != '\n' && (file || to_stdout);
     if (hook) hook(c);
     if (script) script->on_tx(c);
   }
@@ -154,6 +156,15 @@ void Console::drain() {
     waited += step;
   }
   sc_core::wait(sc_core::sc_time(100, sc_core::SC_US));  // the character in the shifter
+}
+
+void Console::flush_partial_lines() {
+  for (auto& l : lines_) {
+    if (!l->partial) continue;
+    l->partial = false;
+    if (l->file) l->file->flush();
+    else std::fflush(stdout);
+  }
 }
 
 void Console::end_of_run() {

@@ -60,6 +60,10 @@ class Console {
   // keeps transmitting after the CPU stops.
   void drain();
 
+  // Output after the last newline (a shell's prompt) reaches the file or stdout now: lines are
+  // flushed at their newline, and a prompt has none. Called every simulated millisecond.
+  void flush_partial_lines();
+
   // After the simulation: a script still waiting fails.
   void end_of_run();
   // "" or the script's failure line.

@@ -147,8 +147,9 @@ uint64_t Session::items_total() const {
 
 // Wakes every simulated millisecond (the period the CPU's skipped synchronisations already
 // allow for, so results do not move): a stop asked for by SIGINT/SIGTERM ends the run there
-// (finish_thread), and a progress line is printed at most every 2 wall seconds. It only reads
-// state, so it cannot change results.
+// (finish_thread), console output after the last newline (a prompt) is flushed, so that a
+// program reading stdout through a pipe sees it, and a progress line is printed at most every
+// 2 wall seconds. It only reads state, so it cannot change results.
 void Session::monitor_thread() {
   double last = wall_now();
   const double start = last;
@@ -159,6 +160,7 @@ void Session::monitor_thread() {
       end_ev_.notify(sc_core::SC_ZERO_TIME);
       return;
     }
+    console_.flush_partial_lines();
     if (!io_.progress || io_.console_terminal) continue;  // --console: the terminal is the board's
     const double now = wall_now();
     if (now - last < 2.0) continue;

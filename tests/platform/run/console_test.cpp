@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "console.h"
@@ -48,6 +49,27 @@ TEST_F(ConsoleTest, TxFileReceivesCharacters) {
   std::string line;
   std::getline(f, line);
   EXPECT_EQ(line, "ok");
+  std::remove(path.c_str());
+}
+
+// A shell's prompt has no newline: it stays in the stream's buffer until flush_partial_lines
+// (the run's monitor calls it every simulated millisecond), and then reaches the file whole.
+TEST_F(ConsoleTest, APromptWithoutNewlineReachesTheFileWhenPartialLinesAreFlushed) {
+  const std::string path = ::testing::TempDir() + "zvp_console_prompt.txt";
+  std::remove(path.c_str());
+  UartHostSide side;
+  side.tx_file = path;
+  console.connect(uart, "UART1", side);
+  uart.set_instant_tx(true);
+  ini.write32(ZVP_UART_CR, zvp::regs::uart::cr::RXEN.mask() | zvp::regs::uart::cr::TXEN.mask());
+  auto on_disk = [&] {
+    std::ifstream f(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+  };
+  for (char ch : std::string("boot\nzvp# ")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
+  EXPECT_EQ(on_disk(), "boot\n");  // the line is flushed at its newline, the prompt not yet
+  console.flush_partial_lines();
+  EXPECT_EQ(on_disk(), "boot\nzvp# ");
   std::remove(path.c_str());
 }
 
