@@ -23,6 +23,7 @@ struct Console::Line {
   std::function<void(char)> hook;
   ConsoleScriptPlayer* script = nullptr;
   bool partial = false;  // characters after the last newline, not yet flushed to the file or stdout
+  bool recent = false;   // a character since the last flush_partial_lines
 
   void transmit(char c) {
     if (file) {
@@ -35,6 +36,7 @@ struct Console::Line {
       if (c == '\n') std::fflush(stdout);
     }
     partial = c != '\n' && (file || to_stdout);
+    recent = true;
     if (hook) hook(c);
     if (script) script->on_tx(c);
   }
@@ -160,7 +162,9 @@ void Console::drain() {
 
 void Console::flush_partial_lines() {
   for (auto& l : lines_) {
-    if (!l->partial) continue;
+    const bool idle = !l->recent;
+    l->recent = false;
+    if (!l->partial || !idle) continue;
     l->partial = false;
     if (l->file) l->file->flush();
     else std::fflush(stdout);

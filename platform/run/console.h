@@ -60,8 +60,10 @@ class Console {
   // keeps transmitting after the CPU stops.
   void drain();
 
-  // Output after the last newline (a shell's prompt) reaches the file or stdout now: lines are
-  // flushed at their newline, and a prompt has none. Called every simulated millisecond.
+  // Output after the last newline (a shell's prompt) reaches the file or stdout once the UART
+  // has sent nothing since the previous call: lines are flushed at their newline, and a prompt
+  // has none. A line still being sent is left whole, so that the simulator's own messages on
+  // stderr do not cut into it. Called every simulated millisecond.
   void flush_partial_lines();
 
   // After the simulation: a script still waiting fails.

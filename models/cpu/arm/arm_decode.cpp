@@ -205,12 +205,30 @@ bool is_sev(uint32_t insn, bool thumb) {
   return hw1 == 0xBF40 || (hw1 == 0xF3AF && hw2 == 0x8004);
 }
 
-bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt) {
-  // ARM: cond 1110 000 1 0000 Rt 1111 101 1 0000; Thumb-2: EE10 | Rt 1111 101 1 0000.
+bool is_id_register_read(uint32_t insn, bool thumb, IdRegister* reg, unsigned* rt) {
+  // MRC: cond 1110 opc1 1 CRn | Rt 1111 opc2 1 CRm (ARM); Thumb-2: EE | opc1 1 CRn, same low half.
+  // CRn = c0 for all of them; the key is opc1 (bits 23:21), opc2 (7:5) and CRm (3:0).
   const uint32_t v = thumb ? (((insn & 0xFFFF) << 16) | (insn >> 16)) : insn;
-  if (thumb ? (v & 0xFFFF0FFFu) != 0xEE100FB0u : (v & 0x0FFF0FFFu) != 0x0E100FB0u) return false;
-  if (rt) *rt = (v >> 12) & 0xF;
-  return ((v >> 12) & 0xF) != 15;
+  if (thumb ? (v & 0xFF1F0F10u) != 0xEE100F10u : (v & 0x0F1F0F10u) != 0x0E100F10u) return false;
+  if (!thumb && (v >> 28) == 0xF) return false;  // MRC2: undefined for p15
+  const unsigned t = (v >> 12) & 0xF;
+  if (t == 15) return false;  // APSR_nzcv: not a register read
+  const uint32_t key = (((v >> 21) & 7u) << 8) | (((v >> 5) & 7u) << 4) | (v & 0xFu);  // opc1 opc2 CRm
+  IdRegister r;
+  switch (key) {
+    case 0x050: r = IdRegister::kMpidr; break;   // 0, c0, c0, 5
+    case 0x010: r = IdRegister::kCtr; break;     // 0, c0, c0, 1
+    case 0x001: r = IdRegister::kIdPfr0; break;  // 0, c0, c1, 0
+    case 0x021: r = IdRegister::kIdDfr0; break;  // 0, c0, c1, 2
+    case 0x071: r = IdRegister::kIdMmfr3; break; // 0, c0, c1, 7
+    case 0x042: r = IdRegister::kIdIsar4; break; // 0, c0, c2, 4
+    case 0x100: r = IdRegister::kCcsidr; break;  // 1, c0, c0, 0
+    case 0x110: r = IdRegister::kClidr; break;   // 1, c0, c0, 1
+    default: return false;
+  }
+  if (reg) *reg = r;
+  if (rt) *rt = t;
+  return true;
 }
 
 bool is_icache_invalidate(uint32_t insn, bool thumb) {

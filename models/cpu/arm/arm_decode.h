@@ -36,10 +36,14 @@ bool thumb_is_wfe_or_yield(uint16_t hw1, uint16_t hw2);
 bool arm_is_wfe(uint32_t insn);
 bool thumb_is_wfe(uint16_t hw1, uint16_t hw2);
 
-// Instructions the model acts on between cores (cortex_a9_smp.cpp): SEV, and the MPIDR read
-// MRC p15, 0, Rt, c0, c0, 5 (*rt: its destination). insn as for decode_mem.
+// Instructions the model acts on (cortex_a9_smp.cpp): SEV, and the reads of the ID registers
+// the core answers itself (IdRegister) instead of Unicorn. insn as for decode_mem.
 bool is_sev(uint32_t insn, bool thumb);
-bool is_mpidr_read(uint32_t insn, bool thumb, unsigned* rt);
+// MRC p15 of an ID register whose value the model gives: MPIDR (each core's own) and those
+// Unicorn's Cortex-A9 holds as constants other than the r3p0 TRM's (UnicornA9::id_register).
+enum class IdRegister : uint8_t { kMpidr, kCtr, kIdPfr0, kIdDfr0, kIdMmfr3, kIdIsar4, kCcsidr, kClidr };
+// True for MRC p15, opc1, Rt, c0, CRm, opc2 of one of them, with Rt not the PC (*reg, *rt).
+bool is_id_register_read(uint32_t insn, bool thumb, IdRegister* reg, unsigned* rt);
 // MCR p15,0,Rt,c7,... I-cache invalidation: ICIALLUIS (c1,0), ICIALLU (c5,0), ICIMVAU (c5,1).
 bool is_icache_invalidate(uint32_t insn, bool thumb);
 // ARM condition code `cond` against CPSR's N, Z, C, V (AL and the unconditional space pass).

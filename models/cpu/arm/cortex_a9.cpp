@@ -258,7 +258,7 @@ void CortexA9::on_block_slow(uint32_t addr, uint32_t size) {
     BlockCode code;
     read_code(addr, size, code);
     bool sev = false;
-    if (hook_smp_instructions(addr, size, code.bytes, sev)) {  // translated again with its hooks
+    if (hook_instructions(addr, size, code.bytes, sev)) {  // translated again with its hooks
       stop_before_block(uc, addr);
       return;
     }

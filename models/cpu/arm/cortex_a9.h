@@ -344,11 +344,12 @@ class CortexA9 : public sc_core::sc_module,
   void wait_for_event();
   bool wakes_from_sleep() const;
   void restart_from_reset();  // released from a reset hold
-  // SEV, MPIDR reads, I-cache invalidations and ACTLR writes in a block seen for the first time
+  // SEV, ID register reads the core answers (MPIDR, and those Unicorn gets wrong), I-cache
+  // invalidations and ACTLR writes in a block seen for the first time
   // (its code: read_code): hooked (true: the block must be translated again with its hooks, so it
   // is stopped before). An unconditional SEV gets no hook: sev is set, and the block, kept apart
   // from the cache, sends the event each time it starts (send_event).
-  bool hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev);
+  bool hook_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev);
   void send_event();  // SEV: the cluster's event, at this core's current time
   static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
@@ -555,11 +556,13 @@ class CortexA9 : public sc_core::sc_module,
   bool identity_fill_ = false;           // fills answer PA = VA (drop_code_pages)
   void register_code_page(uint32_t pa, uint32_t va);
   void drop_code_pages(const std::vector<uint32_t>& pages);
-  // hooked address -> Rt of an MPIDR read, kSevHook, kIcacheHook or kActlrHook - Rt; or kSevBlock
+  // hooked address -> kSevHook, kIcacheHook, kActlrHook - Rt or id_read(register, Rt); or kSevBlock
   std::map<uint32_t, int> smp_insns_;
   uint32_t actlr_ = 0;
   static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
   static constexpr int kSevBlock = 1000;  // an unconditional SEV, signalled by its block (no hook)
+  // An MRC of an ID register the core answers (arm::is_id_register_read): above any other kind.
+  static constexpr int id_read(arm::IdRegister r, unsigned rt) { return 100 + 16 * int(r) + int(rt); }
   void apply_dropped_translations();
   // An invalidation waits to be applied before this core runs on (apply_dropped_translations).
   bool drops_pending() const { return check_code_ || !drop_pages_.empty(); }

@@ -195,9 +195,8 @@ bool CortexA9::fetch_insn(uint32_t a, bool thumb, uint32_t& insn, unsigned& len)
   return true;
 }
 
-bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev) {
+bool CortexA9::hook_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev) {
   sev = false;
-  if (!event_sink_ && !mpidr_set_ && !code_sink_) return false;
   if (!code) return false;
   // The code here may have changed since it was last scanned: its block-signalled SEVs are found again.
   for (auto it = smp_insns_.lower_bound(addr); it != smp_insns_.end() && it->first - addr < size;)
@@ -216,7 +215,8 @@ bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t
     if (in_it) --in_it;
     if (thumb && len == 2 && (insn & 0xFF00u) == 0xBF00u && (insn & 0xFu)) in_it = 4;  // IT
     unsigned rt = 0;
-    int kind = 0;  // 0: none; kSevHook, kIcacheHook; Rt + 1: an MPIDR read
+    arm::IdRegister id{};
+    int kind = 0;  // 0: none; kSevHook, kIcacheHook, kActlrHook - Rt, or id_read(id, Rt)
     if (event_sink_ && is_sev(insn, thumb)) {
       const auto it = smp_insns_.find(a);
       if (!conditional && (it == smp_insns_.end() || it->second == kSevBlock)) {  // no hook
@@ -228,11 +228,12 @@ bool CortexA9::hook_smp_instructions(uint32_t addr, uint32_t size, const uint8_t
       kind = kSevHook;
     }
     else if (code_sink_ && is_icache_invalidate(insn, thumb)) kind = kIcacheHook;
-    else if (mpidr_set_ && is_mpidr_read(insn, thumb, &rt)) kind = int(rt) + 1;
+    else if (is_id_register_read(insn, thumb, &id, &rt) && (id != arm::IdRegister::kMpidr || mpidr_set_))
+      kind = id_read(id, rt);
     else if (mpidr_set_ && is_actlr_write(insn, thumb, &rt)) kind = kActlrHook - int(rt);
     if (kind != 0 && !smp_insns_.count(a) &&
         uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_smp_insn), this, a, a)) {
-      smp_insns_[a] = kind < 0 ? kind : kind - 1;
+      smp_insns_[a] = kind;
       code_hooks_ = true;
       added = true;
     }
@@ -281,8 +282,14 @@ void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
     if (is_sev(insn, thumb)) self->send_event();
     return;
   }
-  if (!is_mpidr_read(insn, thumb, &rt) || int(rt) != it->second) return;
-  self->set_reg(rt <= 12 ? UC_ARM_REG_R0 + rt : rt == 13 ? UC_ARM_REG_SP : UC_ARM_REG_LR, self->mpidr_);
+  arm::IdRegister id{};
+  if (!is_id_register_read(insn, thumb, &id, &rt) || id_read(id, rt) != it->second) return;
+  // ID registers are PL1 only: at PL0 Unicorn executes the MRC, which is undefined there.
+  if ((self->cpsr() & 0x1Fu) == 0x10u) return;
+  const uint32_t value = id == arm::IdRegister::kMpidr
+                             ? self->mpidr_
+                             : UnicornA9::id_register(id, self->uc_.cp15(0, 0, 2, 0));  // CSSELR
+  self->set_reg(rt <= 12 ? UC_ARM_REG_R0 + rt : rt == 13 ? UC_ARM_REG_SP : UC_ARM_REG_LR, value);
   self->set_reg(UC_ARM_REG_R15, static_cast<uint32_t>(addr) + 4 | (thumb ? 1u : 0u));
 }
 

@@ -118,6 +118,31 @@ void UnicornA9::identify_as_zynq_a9() {
   write_cp15(15, 0, 4, 0, kCbar);  // CBAR (c15_config_base_address)
 }
 
+// Cortex-A9 TRM (r3p0 and later, "Summary of the c0 registers" and the cache size encodings),
+// for the Zynq-7000's 32 KB, 4-way, 32-byte-line L1 instruction and data caches (UG585, "L1
+// caches"). Unicorn's A9 has CCSIDR for 16 KB caches, CLIDR without LoUIS = 1, CTR without the
+// ERG and CWG fields (3: 8 words), ID_PFR0 without the Jazelle state, ID_DFR0 without the debug
+// models, ID_MMFR3 without maintenance broadcast, and another ID_ISAR4.
+uint32_t UnicornA9::id_register(arm::IdRegister r, uint32_t csselr) {
+  using arm::IdRegister;
+  switch (r) {
+    case IdRegister::kCtr: return 0x83338003u;
+    case IdRegister::kIdPfr0: return 0x00001231u;
+    case IdRegister::kIdDfr0: return 0x00010444u;
+    case IdRegister::kIdMmfr3: return 0x00102111u;
+    case IdRegister::kIdIsar4: return 0x00011142u;
+    case IdRegister::kClidr: return 0x09200003u;  // L1 separate I and D; LoUU = LoC = LoUIS = 1
+    case IdRegister::kCcsidr:
+      // CSSELR: InD in bit 0, level - 1 in [3:1]. Only level 1 exists (CLIDR): a read for another
+      // level is UNPREDICTABLE; it reads 0 here.
+      if (csselr >> 1 & 7u) return 0;
+      // WB, RA, WA (D) or RA (I); 256 sets - 1; 4 ways - 1; log2(8 words) - 2.
+      return (csselr & 1u) ? 0x201FE019u : 0x701FE019u;
+    case IdRegister::kMpidr: break;
+  }
+  return 0;
+}
+
 void UnicornA9::enter_secure_state() {
   uc_arm_cp_reg scr{15, 0, 1, 1, 1, 0, 0, 0};
   uc_reg_write(uc_, UC_ARM_REG_CP_REG, &scr);

@@ -12,6 +12,7 @@
 #include <unicorn/unicorn.h>
 
 #include "cpu/arm/a9_translation.h"
+#include "cpu/arm/arm_decode.h"
 
 namespace zvp::arm {
 
@@ -62,9 +63,13 @@ class UnicornA9 {
   // Identification as the Zynq-7000's Cortex-A9 r3p0 MPCore (Cortex-A9 MPCore TRM r3p0): MIDR
   // 0x413FC090 (Unicorn's A9 says r0p0) and CBAR 0xF8F00000, the SCU's base (Unicorn: 0). Both
   // are plain fields in Unicorn, written raw; the ID registers Unicorn defines as constants
-  // cannot be changed through its API (README.md, "Identification").
+  // cannot be changed through its API, and the core answers the reads of those that differ
+  // (id_register; README.md, "Identification").
   void identify_as_zynq_a9();
   static constexpr uint32_t kMidr = 0x413FC090u, kCbar = 0xF8F00000u;
+  // The TRM's value of an ID register Unicorn's A9 gets wrong (not kMpidr, which is per core).
+  // csselr: CSSELR, which selects the cache CCSIDR describes.
+  static uint32_t id_register(arm::IdRegister r, uint32_t csselr);
   // Leave reset in the Secure state (SCR = 0), as Zynq boot code and bare-metal firmware run;
   // Unicorn starts Non-secure, where CPSR.F/A cannot be changed (SCR.FW/AW).
   void enter_secure_state();

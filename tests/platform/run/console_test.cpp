@@ -53,7 +53,8 @@ TEST_F(ConsoleTest, TxFileReceivesCharacters) {
 }
 
 // A shell's prompt has no newline: it stays in the stream's buffer until flush_partial_lines
-// (the run's monitor calls it every simulated millisecond), and then reaches the file whole.
+// (the run's monitor calls it every simulated millisecond) finds the UART idle since its last
+// call, and then reaches the file whole.
 TEST_F(ConsoleTest, APromptWithoutNewlineReachesTheFileWhenPartialLinesAreFlushed) {
   const std::string path = ::testing::TempDir() + "zvp_console_prompt.txt";
   std::remove(path.c_str());
@@ -68,7 +69,9 @@ TEST_F(ConsoleTest, APromptWithoutNewlineReachesTheFileWhenPartialLinesAreFlushe
   };
   for (char ch : std::string("boot\nzvp# ")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
   EXPECT_EQ(on_disk(), "boot\n");  // the line is flushed at its newline, the prompt not yet
-  console.flush_partial_lines();
+  console.flush_partial_lines();   // characters came since the last call: maybe more to come
+  EXPECT_EQ(on_disk(), "boot\n");
+  console.flush_partial_lines();   // none since: the UART is idle
   EXPECT_EQ(on_disk(), "boot\nzvp# ");
   std::remove(path.c_str());
 }

@@ -116,3 +116,42 @@ TEST(ArmDecode, TranslationRegisterWrites) {
   EXPECT_FALSE(writes_translation_reg(t32(0xEE07, 0x0F15), true));  // Thumb-2 ICIALLU
   EXPECT_FALSE(writes_translation_reg(t32(0x4408, 0xBF00), true));  // add r0, r1; nop
 }
+
+TEST(ArmDecode, IdRegisterReads) {
+  using zvp::arm::IdRegister;
+  auto id = [](uint32_t insn, bool thumb, IdRegister* r = nullptr, unsigned* rt = nullptr) {
+    IdRegister rr{};
+    unsigned t = 99;
+    const bool hit = zvp::arm::is_id_register_read(insn, thumb, &rr, &t);
+    if (r) *r = rr;
+    if (rt) *rt = t;
+    return hit;
+  };
+  IdRegister r{};
+  unsigned rt = 0;
+  EXPECT_TRUE(id(0xEE103F30u, false, &r, &rt));  // mrc p15, 0, r3, c0, c0, 1 (CTR)
+  EXPECT_EQ(r, IdRegister::kCtr);
+  EXPECT_EQ(rt, 3u);
+  EXPECT_TRUE(id(0xEE302F10u, false, &r, &rt));  // mrc p15, 1, r2, c0, c0, 0 (CCSIDR)
+  EXPECT_EQ(r, IdRegister::kCcsidr);
+  EXPECT_EQ(rt, 2u);
+  EXPECT_TRUE(id(0xEE300F30u, false, &r));       // mrc p15, 1, r0, c0, c0, 1 (CLIDR)
+  EXPECT_EQ(r, IdRegister::kClidr);
+  EXPECT_TRUE(id(0xEE101F11u, false, &r));       // mrc p15, 0, r1, c0, c1, 0 (ID_PFR0)
+  EXPECT_EQ(r, IdRegister::kIdPfr0);
+  EXPECT_TRUE(id(0xEE104F92u, false, &r, &rt));  // mrc p15, 0, r4, c0, c2, 4 (ID_ISAR4)
+  EXPECT_EQ(r, IdRegister::kIdIsar4);
+  EXPECT_EQ(rt, 4u);
+  EXPECT_TRUE(id(0xEE100FB0u, false, &r));       // mrc p15, 0, r0, c0, c0, 5 (MPIDR)
+  EXPECT_EQ(r, IdRegister::kMpidr);
+  EXPECT_TRUE(id(0x1E103F30u, false));           // CTR, condition NE (checked when it runs)
+  EXPECT_FALSE(id(0xEE100F10u, false));          // MIDR: Unicorn's field holds the right value
+  EXPECT_FALSE(id(0xEE10FF30u, false));          // Rt = PC (APSR_nzcv)
+  EXPECT_FALSE(id(0xFE103F30u, false));          // MRC2
+  EXPECT_FALSE(id(0xEE400F10u, false));          // mcr p15, 2, r0, c0, c0, 0 (a CSSELR write)
+  EXPECT_FALSE(id(0xEE103E30u, false));          // mrc p14 (another coprocessor)
+  EXPECT_FALSE(id(0xEE113F30u, false));          // CRn = c1
+  EXPECT_TRUE(id(0xEE30u | (0x0F30u << 16), true, &r));  // Thumb-2 CLIDR
+  EXPECT_EQ(r, IdRegister::kClidr);
+  EXPECT_FALSE(id(0xFE30u | (0x0F30u << 16), true));     // Thumb-2 MRC2
+}

@@ -33,6 +33,35 @@ TEST(CortexA9Os, IdentifiesAsZynqR3p0WithBootRegisters) {
   EXPECT_EQ(s.mbox(0xC), 0x413FC090u);   // Cortex-A9 MPCore TRM r3p0: MIDR
   EXPECT_EQ(s.mbox(0x10), 0xF8F00000u);  // UG585: SCU / private peripherals base
   EXPECT_EQ(s.mbox(0x14), 0x80000000u);  // MPIDR: MP extensions format, cluster 0, CPU 0
+  // Cortex-A9 TRM, c0 registers; UG585: 32 KB 4-way L1 caches with 32-byte lines. Unicorn's own
+  // values (16 KB caches, CLIDR without LoUIS, ...) must not show through.
+  EXPECT_EQ(s.mbox(0x18), 0x83338003u);  // CTR: ERG = CWG = 8 words, D/I lines 8 words, VIPT
+  EXPECT_EQ(s.mbox(0x1C), 0x09200003u);  // CLIDR: L1 separate I/D; LoUU = LoC = LoUIS = 1
+  EXPECT_EQ(s.mbox(0x20), 0x701FE019u);  // CCSIDR, L1 D: WB RA WA, 256 sets, 4 ways, 32 B
+  EXPECT_EQ(s.mbox(0x24), 0x201FE019u);  // CCSIDR, L1 I: RA, 256 sets, 4 ways, 32 B
+  EXPECT_EQ(s.mbox(0x28), 0u);           // no level-2 cache in CLIDR (the L2C-310 is outside)
+  EXPECT_EQ(s.mbox(0x2C), 0x00001231u);  // ID_PFR0: ARM, Thumb-2, Jazelle, ThumbEE
+  EXPECT_EQ(s.mbox(0x30), 0x00010444u);  // ID_DFR0
+  EXPECT_EQ(s.mbox(0x34), 0x00102111u);  // ID_MMFR3
+  EXPECT_EQ(s.mbox(0x38), 0x00011142u);  // ID_ISAR4
+}
+
+// In Thumb state the same reads are answered (Thumb-2 MRC encoding).
+TEST(CortexA9Os, AnswersIdRegisterReadsInThumbState) {
+  A9System s;
+  run_ident(s, "ident_thumb");
+  EXPECT_EQ(s.mbox(0x3C), 0x09200003u);  // CLIDR
+}
+
+// The ID registers are PL1 only: an MRC of CTR in User mode is undefined, as on the core.
+TEST(CortexA9Os, IdRegisterReadInUserModeIsUndefined) {
+  A9System s;
+  run_ident(s, "ident_user");
+  ASSERT_TRUE(s.cpu.exited());
+  EXPECT_EQ(s.cpu.exit_status(), 0x101u);
+  EXPECT_EQ(s.mbox(0), 1u);                 // the undefined-instruction trap
+  EXPECT_EQ(s.mbox(0xC) & 0x1Fu, 0x1Bu);     // taken in Undefined mode
+  EXPECT_EQ(s.mbox(8) & 0x1Fu, 0x10u);       // from User mode
 }
 
 // The program ends in a loop it cannot leave: the run ends there, not at the 100 us limit.
