@@ -63,6 +63,11 @@ class Served:
         self.port = announced_port(self.p, self.err)
         self.t_err = threading.Thread(target=lambda: self.err.extend(self.p.stderr.readlines()))
         self.t_err.start()
+        # stdout has its own reader: communicate() would read stderr too, and take the last
+        # lines (the statistics and the summary) from the thread above.
+        self.out = []
+        self.t_out = threading.Thread(target=lambda: self.out.append(self.p.stdout.read()))
+        self.t_out.start()
 
     def gdb(self, gdb, elf, commands):
         """Runs gdb in batch mode against the server with `commands`, waits for the program's
@@ -75,10 +80,11 @@ class Served:
         try:
             g = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                timeout=self.timeout)
-            out, _ = self.p.communicate(timeout=self.timeout)
+            self.p.wait(timeout=self.timeout)
         except subprocess.TimeoutExpired as e:
             self.p.kill()
             fail("gdb or the debugged program did not finish", str(e.stdout), "".join(self.err))
+        self.t_out.join()
         self.t_err.join()
         print(g.stdout)
-        return g.stdout, out, "".join(self.err), self.p.returncode
+        return g.stdout, "".join(self.out), "".join(self.err), self.p.returncode
