@@ -76,7 +76,9 @@ Session::Session(const Scenario& sc, const HostIo& io)
   for (unsigned n = 0; n < soc_->num_cores(); ++n) cores.push_back({&soc_->core(n).cpu, soc_->core(n).cpu.name()});
   profiles_ = std::make_unique<RunProfiles>(io_, sc_, std::move(cores), std::move(img.functions),
                                             pl ? pl->profiled_core() : nullptr, cfg_->design_name);
-  if (!kernel) write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);  // Linux is told through its DTB
+  // Under Linux the block is how the programs' per-input log reaches the report: ZVP's device
+  // trees reserve it (zvp-log); it is not written over a boot piece (a very large initramfs).
+  if (!kernel || !covers_run_log(kb.pieces)) write_boot_params(sc_, cfg_->soc.cpu_hz, *soc_);
   tracing_ = std::make_unique<RunTracing>(io_, *soc_);
   std::vector<DebugServers::Core> a9;  // gdb's threads 1..N: the cores by number
   for (unsigned n = 0; n < soc_->num_cores(); ++n) a9.push_back({&soc_->core(n).cpu, soc_->core(n).cpu.name()});

@@ -90,6 +90,13 @@ void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc) {
   if (ZVP_BOOTPARAM_BASE + sizeof bp <= soc.ddr_size()) soc.ddrc.load(ZVP_BOOTPARAM_BASE, &bp, sizeof bp);
 }
 
+bool covers_run_log(const std::vector<direct_boot::Piece>& pieces) {
+  const uint64_t begin = ZVP_ITEM_LOG_BASE, end = uint64_t(ZVP_BOOTPARAM_BASE) + sizeof(zvp_bootparam);
+  for (const direct_boot::Piece& p : pieces)
+    if (p.address < end && begin < p.address + p.bytes.size()) return true;
+  return false;
+}
+
 FirmwareProgress read_firmware_progress(const ZynqPlatform& soc) {
   zvp_bootparam bp{};
   FirmwareProgress p;

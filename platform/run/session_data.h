@@ -24,6 +24,9 @@ ElfImage kernel_boot_image(const direct_boot::KernelBoot& kb, const std::string&
 // The run parameters the firmware reads at boot (images, flags, the board's CPU clock), at
 // ZVP_BOOTPARAM_BASE when DDR reaches that far.
 void write_boot_params(const Scenario& sc, double cpu_hz, ZynqPlatform& soc);
+// A piece of a kernel boot lies on that block or on the item log (ZVP's device trees reserve
+// both for Linux user space: zvp-log).
+bool covers_run_log(const std::vector<direct_boot::Piece>& pieces);
 
 // The progress a quiet firmware writes back into that block (inputs done of total; zeros when
 // it says nothing), read without time or side effects.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The boards' device trees (platform/soc/boards/dts, compiled into <build>/dts) against the
 platform they describe: every board file has its DTB; memory is the board's DDR size; one CPU node
-per core of the part; each enabled node's register window lies in the region of
+per core of the part; the reserved DMA and log regions are ddr_layout.yaml's; each enabled node's register window lies in the region of
 platform/soc/memmap/ps.yaml (or of the board's PL design memmap.yaml) it names, with exactly that
 region's interrupts; every modelled PS block and every window of the PL design is enabled; every
 block ZVP has only a register file for (models/ps/ps_blocks.cpp) is disabled; the console alias is
@@ -76,6 +76,12 @@ def main(root, dtb_dir):
     ps = yaml.safe_load((root / "platform/soc/memmap/ps.yaml").read_text())
     ps_regions = {n: tuple(v) for n, v in ps["regions"].items()}
     ps_irqs = ps["irqs"]
+    ddr = {n: tuple(v) for n, v in
+           yaml.safe_load((root / "platform/soc/memmap/ddr_layout.yaml").read_text())["regions"].items()}
+    # The reserved-memory nodes user space relies on (firmware/linux): the DMA region spans
+    # LENET_DATA and LENET_WORK, the log region ITEM_LOG and BOOTPARAM; both no-map.
+    span = lambda first, last: [ddr[first][0], ddr[last][0] + ddr[last][1] - ddr[first][0]]
+    reserved = {"zvp-dma": span("LENET_DATA", "LENET_WORK"), "zvp-log": span("ITEM_LOG", "BOOTPARAM")}
     # Bus windows, not blocks: no node describes them.
     for window in ("DDR", "M_AXI_GP0", "M_AXI_GP1", "DMAC_NS"):
         ps_regions.pop(window)
@@ -106,6 +112,12 @@ def main(root, dtb_dir):
         want = [0, parse_size(board["params"]["ps.ddrc"]["size"])]
         if len(mem) != 1 or cells(mem[0].get("reg", b"")) != want:
             err(f"memory {[cells(m.get('reg', b'')) for m in mem]}, board says {want}")
+
+        for node, want_reg in reserved.items():
+            found = [p for path, p in nodes.items() if re.fullmatch(rf"/reserved-memory/{node}@[0-9a-f]+", path)]
+            if len(found) != 1 or cells(found[0].get("reg", b"")) != want_reg or "no-map" not in found[0]:
+                err(f"/reserved-memory/{node}: {[cells(f.get('reg', b'')) for f in found]}, "
+                    f"ddr_layout.yaml says {want_reg} (no-map)")
 
         # CPUs: two, one on the single-core parts.
         cpus = [p for p in nodes if re.fullmatch(r"/cpus/cpu@\d+", p)]

@@ -63,14 +63,10 @@ static inline void bsp_progress(uint32_t done, uint32_t total)
 
 /* Input i's time for the runner's item log (zvp_report.h): `ticks` of a clock of `hz`. An entry
  * and two words of the block, all plain stores (none without the runner's magic, none past the
- * log's end); call it outside the timed code. Linux user space has no log. */
+ * log's end); call it outside the timed code. Linux user space: the same stores through /dev/mem,
+ * where the device tree reserves the block and the log (firmware/linux/hal/item_log.c). */
 #ifdef ZVP_HAL_LINUX
-static inline void bsp_item_time(uint32_t i, uint32_t ticks, uint32_t hz)
-{
-    (void)i;
-    (void)ticks;
-    (void)hz;
-}
+void bsp_item_time(uint32_t i, uint32_t ticks, uint32_t hz);
 #else
 static inline void bsp_item_time(uint32_t i, uint32_t ticks, uint32_t hz)
 {

@@ -31,35 +31,50 @@ typedef struct {
 } pending_out;
 static pending_out pending[MAX_PENDING]; /* device-to-memory transfers not yet done */
 
-static void map_region(void)
+int zvp_hal_reserved_region(const char *prefix, uint32_t *region_base, uint32_t *region_size)
 {
-    if (mem)
-        return;
     DIR *d = opendir(REGION_DIR);
     struct dirent *e = 0;
-    while (d && (e = readdir(d)) && strncmp(e->d_name, REGION_NAME, strlen(REGION_NAME)) != 0) {
+    while (d && (e = readdir(d)) && strncmp(e->d_name, prefix, strlen(prefix)) != 0) {
     }
-    if (!e)
-        zvp_hal_fatal("no %s/%s* node: the device tree reserves no DMA region", REGION_DIR, REGION_NAME);
+    if (!e) {
+        if (d)
+            closedir(d);
+        return 0;
+    }
     char path[300];
     uint8_t reg[8];
     snprintf(path, sizeof path, "%s/%s/reg", REGION_DIR, e->d_name);
     closedir(d);
     if (zvp_hal_read_file(path, reg, sizeof reg) != 8)
         zvp_hal_fatal("%s: expected one address and one size cell", path);
-    base = (uint32_t)reg[0] << 24 | reg[1] << 16 | reg[2] << 8 | reg[3];
-    size = (uint32_t)reg[4] << 24 | reg[5] << 16 | reg[6] << 8 | reg[7];
-    if (size <= BOUNCE_SIZE)
-        zvp_hal_fatal("the reserved DMA region (0x%x bytes) is too small", (unsigned)size);
+    *region_base = (uint32_t)reg[0] << 24 | reg[1] << 16 | reg[2] << 8 | reg[3];
+    *region_size = (uint32_t)reg[4] << 24 | reg[5] << 16 | reg[6] << 8 | reg[7];
+    return 1;
+}
+
+void *zvp_hal_map_phys(uint32_t phys, uint32_t len)
+{
     const int fd = open("/dev/mem", O_RDWR | O_SYNC);
     if (fd < 0)
         zvp_hal_fatal("cannot open /dev/mem: %s", strerror(errno));
-    void *p = mmap(0, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, base);
+    void *p = mmap(0, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, phys);
     if (p == MAP_FAILED)
-        zvp_hal_fatal("cannot map 0x%08x..0x%08x from /dev/mem: %s", (unsigned)base, (unsigned)(base + size),
+        zvp_hal_fatal("cannot map 0x%08x..0x%08x from /dev/mem: %s", (unsigned)phys, (unsigned)(phys + len),
                       strerror(errno));
     close(fd);
-    mem = p;
+    return p;
+}
+
+static void map_region(void)
+{
+    if (mem)
+        return;
+    if (!zvp_hal_reserved_region(REGION_NAME, &base, &size))
+        zvp_hal_fatal("no %s/%s* node: the device tree reserves no DMA region", REGION_DIR, REGION_NAME);
+    if (size <= BOUNCE_SIZE)
+        zvp_hal_fatal("the reserved DMA region (0x%x bytes) is too small", (unsigned)size);
+    mem = zvp_hal_map_phys(base, size);
 }
 
 void *zvp_hal_mem(uint32_t phys)

@@ -34,16 +34,22 @@ struct ConsoleTest : ::testing::Test {
   TestInitiator ini{"ini"};
   Console console;
   ConsoleTest() { ini.socket.bind(uart.socket); }
+  // A fresh temporary file connected as the UART's TX output, the UART enabled and sending at
+  // once; its path.
+  std::string connect_tx_file(const std::string& name) {
+    const std::string path = ::testing::TempDir() + name;
+    std::remove(path.c_str());
+    UartHostSide side;
+    side.tx_file = path;
+    console.connect(uart, "UART1", side);
+    uart.set_instant_tx(true);
+    ini.write32(ZVP_UART_CR, zvp::regs::uart::cr::RXEN.mask() | zvp::regs::uart::cr::TXEN.mask());
+    return path;
+  }
 };
 
 TEST_F(ConsoleTest, TxFileReceivesCharacters) {
-  const std::string path = ::testing::TempDir() + "zvp_console_tx.txt";
-  std::remove(path.c_str());
-  UartHostSide side;
-  side.tx_file = path;
-  console.connect(uart, "UART1", side);
-  uart.set_instant_tx(true);
-  ini.write32(ZVP_UART_CR, zvp::regs::uart::cr::RXEN.mask() | zvp::regs::uart::cr::TXEN.mask());
+  const std::string path = connect_tx_file("zvp_console_tx.txt");
   for (char ch : std::string("ok\n")) ini.write32(ZVP_UART_FIFO, uint8_t(ch));
   std::ifstream f(path);
   std::string line;
@@ -56,13 +62,7 @@ TEST_F(ConsoleTest, TxFileReceivesCharacters) {
 // (the run's monitor calls it every simulated millisecond) finds the UART idle since its last
 // call, and then reaches the file whole.
 TEST_F(ConsoleTest, APromptWithoutNewlineReachesTheFileWhenPartialLinesAreFlushed) {
-  const std::string path = ::testing::TempDir() + "zvp_console_prompt.txt";
-  std::remove(path.c_str());
-  UartHostSide side;
-  side.tx_file = path;
-  console.connect(uart, "UART1", side);
-  uart.set_instant_tx(true);
-  ini.write32(ZVP_UART_CR, zvp::regs::uart::cr::RXEN.mask() | zvp::regs::uart::cr::TXEN.mask());
+  const std::string path = connect_tx_file("zvp_console_prompt.txt");
   auto on_disk = [&] {
     std::ifstream f(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(f), {});

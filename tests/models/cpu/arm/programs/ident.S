@@ -9,42 +9,33 @@
 @   IRQS_ON   IRQs unmasked, b .                                            -> runs on
 @   USER_READ reads CTR in User mode: undefined there (exit status 0x101)
 .include "common.inc"
+@ MBOX+off = the CP15 register (opc1, CRn, CRm, opc2); uses r3.
+.macro CP15_TO_MBOX opc1, crn, crm, opc2, off
+  mrc p15, \opc1, r3, \crn, \crm, \opc2
+  str r3, [r8, #\off]
+.endm
+@ MBOX+off = CCSIDR of the cache CSSELR = sel selects (bit 0: instruction; [3:1]: level - 1).
+.macro CCSIDR_TO_MBOX sel, off
+  mov r4, #\sel
+  mcr p15, 2, r4, c0, c0, 0     @ CSSELR
+  isb
+  CP15_TO_MBOX 1, c0, c0, 0, \off
+.endm
 ARM_PROGRAM
   ldr r8, =MBOX
   stm r8, {r0-r2}
-  mrc p15, 0, r3, c0, c0, 0     @ MIDR
-  str r3, [r8, #0xC]
-  mrc p15, 4, r3, c15, c0, 0    @ CBAR
-  str r3, [r8, #0x10]
-  mrc p15, 0, r3, c0, c0, 5     @ MPIDR
-  str r3, [r8, #0x14]
-  mrc p15, 0, r3, c0, c0, 1     @ CTR
-  str r3, [r8, #0x18]
-  mrc p15, 1, r3, c0, c0, 1     @ CLIDR
-  str r3, [r8, #0x1C]
-  mov r4, #0                    @ CSSELR: level 1, data
-  mcr p15, 2, r4, c0, c0, 0
-  isb
-  mrc p15, 1, r3, c0, c0, 0     @ CCSIDR
-  str r3, [r8, #0x20]
-  mov r4, #1                    @ level 1, instruction
-  mcr p15, 2, r4, c0, c0, 0
-  isb
-  mrc p15, 1, r3, c0, c0, 0
-  str r3, [r8, #0x24]
-  mov r4, #2                    @ level 2, data: no such cache
-  mcr p15, 2, r4, c0, c0, 0
-  isb
-  mrc p15, 1, r3, c0, c0, 0
-  str r3, [r8, #0x28]
-  mrc p15, 0, r3, c0, c1, 0     @ ID_PFR0
-  str r3, [r8, #0x2C]
-  mrc p15, 0, r3, c0, c1, 2     @ ID_DFR0
-  str r3, [r8, #0x30]
-  mrc p15, 0, r3, c0, c1, 7     @ ID_MMFR3
-  str r3, [r8, #0x34]
-  mrc p15, 0, r3, c0, c2, 4     @ ID_ISAR4
-  str r3, [r8, #0x38]
+  CP15_TO_MBOX 0, c0, c0, 0, 0xC    @ MIDR
+  CP15_TO_MBOX 4, c15, c0, 0, 0x10  @ CBAR
+  CP15_TO_MBOX 0, c0, c0, 5, 0x14   @ MPIDR
+  CP15_TO_MBOX 0, c0, c0, 1, 0x18   @ CTR
+  CP15_TO_MBOX 1, c0, c0, 1, 0x1C   @ CLIDR
+  CCSIDR_TO_MBOX 0, 0x20            @ level 1, data
+  CCSIDR_TO_MBOX 1, 0x24            @ level 1, instruction
+  CCSIDR_TO_MBOX 2, 0x28            @ level 2, data: no such cache
+  CP15_TO_MBOX 0, c0, c1, 0, 0x2C   @ ID_PFR0
+  CP15_TO_MBOX 0, c0, c1, 2, 0x30   @ ID_DFR0
+  CP15_TO_MBOX 0, c0, c1, 7, 0x34   @ ID_MMFR3
+  CP15_TO_MBOX 0, c0, c2, 4, 0x38   @ ID_ISAR4
 #ifdef USER_READ
   cps #0x10
   mrc p15, 0, r3, c0, c0, 1     @ CTR at PL0: undefined
