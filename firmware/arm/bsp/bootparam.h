@@ -43,13 +43,9 @@ static inline bsp_bootparams bsp_bootparam(void)
 
 /* Progress of a quiet run for the runner (zvp_report.h): `done` of `total` inputs finished.
  * Two plain stores into the block, none without the runner's magic (a board keeps its DDR).
- * Linux user space has no boot-parameter block (the runner counts nothing there). */
+ * Linux user space: the same stores through /dev/mem (firmware/linux/hal/item_log.c). */
 #ifdef ZVP_HAL_LINUX
-static inline void bsp_progress(uint32_t done, uint32_t total)
-{
-    (void)done;
-    (void)total;
-}
+void bsp_progress(uint32_t done, uint32_t total);
 #else
 static inline void bsp_progress(uint32_t done, uint32_t total)
 {

@@ -2,7 +2,9 @@
 """Checks the per-image times of a run's report (the firmware's item log, firmware/common/zvp_report.h)
 against the times the firmware printed itself, for the four designs that log them.
 
-usage: item_times_check.py REPORT.json
+usage: item_times_check.py REPORT.json [--progress]
+--progress: the firmware's progress in the boot-parameter block (bsp_progress) must also say every
+image was done (progress.images_done = results.images).
 The report's items must be one per image (results.images of them, ids 0..n-1), each with a positive
 time_s, and their mean (and first) must equal what the firmware printed as @result lines, within
 the rounding of the printed number. What each design's log holds (one relation each):
@@ -33,6 +35,7 @@ def fail(msg):
 
 def main():
     rep = json.load(open(sys.argv[1]))
+    want_progress = "--progress" in sys.argv[2:]
     name = rep["scenario"]
     if not name.startswith(("lenet5", "dnnweaver-lenet", "dtpu-")):
         print("item_times_check: %s: no relation known for this scenario" % name)
@@ -48,6 +51,8 @@ def main():
         fail("%s: %d items with time_s, %d images" % (name, len(times), n))
     if [it["id"] for it in items] != [str(i) for i in range(n)]:
         fail("%s: item ids %s, want 0..%d" % (name, [it["id"] for it in items], n - 1))
+    if want_progress and rep.get("progress", {}).get("images_done") != n:
+        fail("%s: progress %r, want images_done = %d" % (name, rep.get("progress"), n))
     if min(times) <= 0:
         fail("%s: a time <= 0: %s" % (name, times))
     mean = sum(times) / n
