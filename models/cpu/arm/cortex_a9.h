@@ -351,7 +351,7 @@ class CortexA9 : public sc_core::sc_module,
   // from the cache, sends the event each time it starts (send_event).
   bool hook_instructions(uint32_t addr, uint32_t size, const uint8_t* code, bool& sev);
   void send_event();  // SEV: the cluster's event, at this core's current time
-  static void on_smp_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  static void on_hooked_insn(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
   void charge_instructions();
   // cycles() with `units` time units.
   double cycles_at(uint64_t units) const {
@@ -557,7 +557,7 @@ class CortexA9 : public sc_core::sc_module,
   void register_code_page(uint32_t pa, uint32_t va);
   void drop_code_pages(const std::vector<uint32_t>& pages);
   // hooked address -> kSevHook, kIcacheHook, kActlrHook - Rt or id_read(register, Rt); or kSevBlock
-  std::map<uint32_t, int> smp_insns_;
+  std::map<uint32_t, int> hooked_insns_;
   uint32_t actlr_ = 0;
   static constexpr int kSevHook = -1, kIcacheHook = -2, kActlrHook = -3;  // kActlrHook - Rt: ACTLR write
   static constexpr int kSevBlock = 1000;  // an unconditional SEV, signalled by its block (no hook)
@@ -569,8 +569,8 @@ class CortexA9 : public sc_core::sc_module,
   // An instruction of [addr, addr + size) has a code hook of its own (SEV, MPIDR read, ...) or is
   // a SEV its block signals: a loop there must run, not be accounted (idle loops, forwarded polls).
   bool hooked_code(uint32_t addr, uint32_t size) const {
-    const auto it = smp_insns_.lower_bound(addr);
-    return it != smp_insns_.end() && it->first - addr < size;
+    const auto it = hooked_insns_.lower_bound(addr);
+    return it != hooked_insns_.end() && it->first - addr < size;
   }
   bool held_ = false, reset_on_release_ = false;
   uint32_t reset_pc_ = 0;

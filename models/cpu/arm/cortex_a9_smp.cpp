@@ -199,8 +199,8 @@ bool CortexA9::hook_instructions(uint32_t addr, uint32_t size, const uint8_t* co
   sev = false;
   if (!code) return false;
   // The code here may have changed since it was last scanned: its block-signalled SEVs are found again.
-  for (auto it = smp_insns_.lower_bound(addr); it != smp_insns_.end() && it->first - addr < size;)
-    it = it->second == kSevBlock ? smp_insns_.erase(it) : std::next(it);
+  for (auto it = hooked_insns_.lower_bound(addr); it != hooked_insns_.end() && it->first - addr < size;)
+    it = it->second == kSevBlock ? hooked_insns_.erase(it) : std::next(it);
   const bool thumb = cpsr() & kT;
   // Thumb: the instructions an IT makes conditional, at most 4 (also when the block starts inside
   // an IT block: CPSR's ITSTATE). A conditional SEV keeps its hook, which checks the condition.
@@ -218,9 +218,9 @@ bool CortexA9::hook_instructions(uint32_t addr, uint32_t size, const uint8_t* co
     arm::IdRegister id{};
     int kind = 0;  // 0: none; kSevHook, kIcacheHook, kActlrHook - Rt, or id_read(id, Rt)
     if (event_sink_ && is_sev(insn, thumb)) {
-      const auto it = smp_insns_.find(a);
-      if (!conditional && (it == smp_insns_.end() || it->second == kSevBlock)) {  // no hook
-        smp_insns_[a] = kSevBlock;
+      const auto it = hooked_insns_.find(a);
+      if (!conditional && (it == hooked_insns_.end() || it->second == kSevBlock)) {  // no hook
+        hooked_insns_[a] = kSevBlock;
         sev = true;
         off += len;
         continue;
@@ -231,9 +231,9 @@ bool CortexA9::hook_instructions(uint32_t addr, uint32_t size, const uint8_t* co
     else if (is_id_register_read(insn, thumb, &id, &rt) && (id != arm::IdRegister::kMpidr || mpidr_set_))
       kind = id_read(id, rt);
     else if (mpidr_set_ && is_actlr_write(insn, thumb, &rt)) kind = kActlrHook - int(rt);
-    if (kind != 0 && !smp_insns_.count(a) &&
-        uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_smp_insn), this, a, a)) {
-      smp_insns_[a] = kind;
+    if (kind != 0 && !hooked_insns_.count(a) &&
+        uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_hooked_insn), this, a, a)) {
+      hooked_insns_[a] = kind;
       code_hooks_ = true;
       added = true;
     }
@@ -245,12 +245,13 @@ bool CortexA9::hook_instructions(uint32_t addr, uint32_t size, const uint8_t* co
 
 // Before the hooked instruction runs: a SEV signals the cluster (the instruction itself is a
 // no-op in Unicorn); an I-cache invalidation reaches the other cores (Unicorn keeps it for
-// this core's own engine); an MPIDR read is done here (Rt = this core's MPIDR) and skipped.
+// this core's own engine); an ID register read (MPIDR, or one Unicorn's A9 gets wrong) is
+// answered here (Rt = the value) and skipped.
 // The hook stays at its address when code there is replaced, so the instruction is checked.
-void CortexA9::on_smp_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
+void CortexA9::on_hooked_insn(uc_engine*, uint64_t addr, uint32_t, void* self_) {
   auto* self = static_cast<CortexA9*>(self_);
-  const auto it = self->smp_insns_.find(static_cast<uint32_t>(addr));
-  if (it == self->smp_insns_.end()) return;
+  const auto it = self->hooked_insns_.find(static_cast<uint32_t>(addr));
+  if (it == self->hooked_insns_.end()) return;
   const bool thumb = self->cpsr() & kT;
   uint32_t insn = 0;
   unsigned len = 4;
