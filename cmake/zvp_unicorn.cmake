@@ -31,7 +31,9 @@ add_library(zvp_unicorn SHARED IMPORTED GLOBAL)
 set_target_properties(zvp_unicorn PROPERTIES
   IMPORTED_LOCATION ${_zvp_uc_lib}
   IMPORTED_SONAME libunicorn.so.2
-  INTERFACE_INCLUDE_DIRECTORIES ${ZVP_UNICORN_ROOT}/usr/include)
+  INTERFACE_INCLUDE_DIRECTORIES ${ZVP_UNICORN_ROOT}/usr/include
+  # The pinned build: tests may count on facts of this build (models/cpu/arm/unicorn_code_pages.cpp).
+  INTERFACE_COMPILE_DEFINITIONS ZVP_UNICORN_PINNED=1)
 add_library(zvp::unicorn ALIAS zvp_unicorn)
 # Binaries find the extracted library through their RUNPATH: CMake puts the directory of an
 # imported shared library into the build-tree rpath, and RUNPATH is searched before the system's

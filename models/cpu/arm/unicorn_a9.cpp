@@ -1,5 +1,7 @@
 #include "cpu/arm/unicorn_a9.h"
 
+#include "cpu/arm/unicorn_code_pages.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -43,6 +45,9 @@ UnicornA9::UnicornA9(const std::string& who) {
   // invalidates the translation at `until` on every return, which costs about a microsecond
   // per slice.
   uc_ctl_exits_enable(uc_);
+  // Links unicorn_code_pages.cpp, whose definition replaces the library's after-translation TLB
+  // sweep (an archive member is otherwise left out: nothing but the library names it).
+  direct_code_page_marking_ = code_page_marking_is_direct();
 }
 
 UnicornA9::~UnicornA9() {

@@ -35,6 +35,8 @@ class UnicornA9 {
 
   // The engine itself, for starting and stopping a run and the hooks' callbacks.
   uc_engine* uc() const { return uc_; }
+  // Whether translations mark code pages through the direct TLB look-up (unicorn_code_pages.h).
+  bool direct_code_page_marking() const { return direct_code_page_marking_; }
   // A hook over [begin, end] (begin > end: everywhere), calling `cb` with `user`; 0 on failure.
   uc_hook add_hook(int type, void* cb, void* user, uint64_t begin = 1, uint64_t end = 0);
 
@@ -88,6 +90,7 @@ class UnicornA9 {
   static void on_mmio_write(uc_engine*, uint64_t offset, unsigned size, uint64_t value, void* window);
 
   uc_engine* uc_ = nullptr;
+  bool direct_code_page_marking_ = false;
   std::vector<std::unique_ptr<MmioWindow>> mmio_;
 };
 
