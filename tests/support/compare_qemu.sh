@@ -3,13 +3,14 @@
 # -M xilinx-zynq-a9 must print the same UART text and exit with the same status.
 # Timing-dependent numbers (timer deltas, global-timer tick counts) are normalised on both sides;
 # QEMU runs with -icount so that its timers follow instructions, not host time (no flakiness).
-# usage: compare_qemu.sh <zvp> <run_qemu.sh> <qemu> <elf> <timing>
+# usage: compare_qemu.sh <zvp> <run_qemu.sh> <qemu> <elf> <timing> [extra zvp boot arguments]
 set -u
 zvp=$1 runq=$2 qemu=$3 elf=$4 timing=$5
+shift 5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 norm() { sed -E 's/delta [0-9]+/delta N/g; s/global timer ticks [0-9]+/global timer ticks N/g' "$1"; }
-"$zvp" boot "$elf" --timing "$timing" --max-sim-time 30s >"$tmp/zvp.raw" 2>"$tmp/zvp.err"
+"$zvp" boot "$elf" --timing "$timing" --max-sim-time 30s "$@" >"$tmp/zvp.raw" 2>"$tmp/zvp.err"
 zrc=$?
 "$runq" --qemu "$qemu" --icount --timeout 120 --out "$tmp/qemu.raw" "$elf" >/dev/null 2>"$tmp/qemu.err"
 qrc=$?

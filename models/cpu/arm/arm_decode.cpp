@@ -100,8 +100,11 @@ MemAccess decode_arm(uint32_t pc, uint32_t insn, const uint32_t r[16]) {
     const uint32_t base = reg(rn);
     return range(L, P ? (U ? base + off : base - off) : base, size);
   }
-  // LDREX/STREX family.
-  if ((insn & 0x0F800F90u) == 0x01800F90u) return range(L, reg(rn), 4);
+  // LDREX/STREX family: word, doubleword, byte, halfword by bits[22:21].
+  if ((insn & 0x0F800F90u) == 0x01800F90u) {
+    static const uint8_t sizes[4] = {4, 8, 1, 2};
+    return range(L, reg(rn), sizes[insn >> 21 & 3]);
+  }
   // Extra load/store: LDRH/STRH/LDRSB/LDRSH/LDRD/STRD.
   if ((insn >> 25 & 7) == 0 && (insn >> 7 & 1) && (insn >> 4 & 1) && (insn >> 5 & 3)) {
     const unsigned op = insn >> 5 & 3;
@@ -162,11 +165,20 @@ MemAccess decode_thumb32(uint32_t pc, uint16_t hw1, uint16_t hw2, const uint32_t
     }
     return range(L, base + (r[hw2 & 0xF] << (hw2 >> 4 & 3)), size);
   }
-  if ((hw1 & 0xFE40) == 0xE840) {  // LDRD/STRD, LDREX/STREX
-    const bool P = hw1 >> 8 & 1, U = hw1 >> 7 & 1;
+  if ((hw1 & 0xFE40) == 0xE840) {  // LDRD/STRD; LDREX/STREX (all sizes), TBB/TBH
+    const bool P = hw1 >> 8 & 1, U = hw1 >> 7 & 1, W = hw1 >> 5 & 1;
     const uint32_t imm = (hw2 & 0xFF) * 4;
     if (P) return range(L, U ? base + imm : base - imm, 8);
-    return range(L, base, (hw1 >> 5 & 1) ? 8 : 4);
+    if (W) return range(L, base, 8);                        // post-indexed LDRD/STRD
+    if (!U) return range(L, base + imm, 4);                 // LDREX/STREX Rt, [Rn, #imm]
+    switch (hw2 >> 4 & 0xF) {
+      case 0: return range(true, base + r[hw2 & 0xF], 1);         // TBB [Rn, Rm]
+      case 1: return range(true, base + (r[hw2 & 0xF] << 1), 2);  // TBH [Rn, Rm, LSL #1]
+      case 4: return range(L, base, 1);                           // LDREXB/STREXB
+      case 5: return range(L, base, 2);                           // LDREXH/STREXH
+      case 7: return range(L, base, 8);                           // LDREXD/STREXD
+      default: return {};
+    }
   }
   if ((hw1 & 0xFE40) == 0xE800) {  // LDM/STM (IA: op 01, DB: op 10)
     const bool up = (hw1 >> 7 & 3) == 1;
@@ -285,6 +297,20 @@ MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs
   if (!thumb) return decode_arm(pc, insn, regs);
   const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;
   return thumb32_prefix(hw1) ? decode_thumb32(pc, hw1, hw2, regs) : decode_thumb16(pc, hw1, regs);
+}
+
+uint16_t mem_address_regs(uint32_t insn, bool thumb) {
+  uint32_t m;
+  if (!thumb) {
+    m = (1u << (insn >> 16 & 0xF)) | (1u << (insn & 0xF));  // Rn, Rm
+  } else {
+    const uint16_t hw1 = insn & 0xFFFF, hw2 = insn >> 16;
+    if (thumb32_prefix(hw1))
+      m = (1u << (hw1 & 0xF)) | (1u << (hw2 & 0xF));
+    else  // Rn (bits 5:3), Rm (8:6), LDM/STM's Rn (10:8), SP
+      m = (1u << (hw1 >> 3 & 7)) | (1u << (hw1 >> 6 & 7)) | (1u << (hw1 >> 8 & 7)) | (1u << 13);
+  }
+  return static_cast<uint16_t>(m & 0x7FFFu);
 }
 
 bool arm_branch_target(uint32_t insn, uint32_t pc, uint32_t* target) {

@@ -74,5 +74,8 @@ struct MemAccess {
 // insn: ARM word, or for Thumb the first halfword in the low 16 bits and (32-bit encodings)
 // the second in the high 16 bits. regs: r0..r15 (r15 ignored: the PC is derived from pc).
 MemAccess decode_mem(uint32_t pc, uint32_t insn, bool thumb, const uint32_t regs[16]);
+// The registers (bit n: rn, never the PC) whose values decode_mem may use for this instruction's
+// address: a superset, so that a caller may read only those.
+uint16_t mem_address_regs(uint32_t insn, bool thumb);
 
 }  // namespace zvp::arm

@@ -60,6 +60,12 @@ CortexA9::CortexA9(sc_core::sc_module_name name, const CortexA9Params& params, u
       !uc_.add_hook(UC_HOOK_TLB_FILL, reinterpret_cast<void*>(&CortexA9::on_tlb_fill), this))
     throw std::runtime_error(std::string(this->name()) + ": Unicorn has no virtual TLB mode");
   uc_ctl_get_page_size(uc_.uc(), &page_size_);
+  if (p_.alignment_checks) {
+    align_seen_.resize(kAlignSeen);
+    if (!uc_.add_hook(UC_HOOK_CODE, reinterpret_cast<void*>(&CortexA9::on_alignment_check), this, 1, 0))
+      throw std::runtime_error(std::string(this->name()) + ": cannot hook instructions for alignment checks");
+    code_hooks_ = true;
+  }
   dbg_.set_translation([this](uint32_t va, uint32_t& pa) {
     const arm::A9Translation t = translate(va);
     pa = t.pa;
@@ -449,6 +455,7 @@ void CortexA9::run() {
     fetch_fault_ = false;
     fill_fault_ = {};
     fill_regs_valid_ = false;  // the registers may have been written between the slices
+    sctlr_a_ = -1;
     block_ = timing_.no_block();
     if (mem_) refresh_memory_control();
     apply_dropped_translations();  // an I-cache invalidation

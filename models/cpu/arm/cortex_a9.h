@@ -47,6 +47,7 @@
 #include "core/router.h"
 #include "core/steady_read.h"
 #include "cpu/arm/a9_block_timing.h"
+#include "cpu/arm/arm_alignment.h"
 #include "cpu/arm/a9_memory_system.h"
 #include "cpu/arm/a9_timing.h"
 #include "cpu/arm/cortex_a9_debug.h"
@@ -86,6 +87,9 @@ struct CortexA9Params {
   bool skip_idle_loops = false;
   // Cycles an exception entry costs (pipeline refill, like a mispredicted branch).
   unsigned exception_entry_cycles = 8;
+  // Alignment faults for every instruction class (README.md): each instruction is looked at
+  // before it runs, which costs host time. Off: Unicorn raises them for the exclusives only.
+  bool alignment_checks = false;
 
   // Parameters (the clock comes from clocks.cpu; the pipeline facts are declared by A9Timing).
   void declare(ParamScope& p) {
@@ -99,6 +103,8 @@ struct CortexA9Params {
     p.add("skip_idle_loops", skip_idle_loops,
           "account a branch-to-self loop's iterations up to the next possible interrupt without running them (same results, faster)");
     p.add("exception_entry_cycles", exception_entry_cycles, "cycles", "cost of an exception entry (pipeline refill)", 0, 1000);
+    p.add("alignment_checks", alignment_checks,
+          "alignment faults for every load/store class (LDM/STM, LDRD/STRD, VFP, NEON :align; all with SCTLR.A set); slower");
     auto t = p.sub("timing");
     timing.declare(t);
     auto c = p.sub("caches");
@@ -267,6 +273,8 @@ class CortexA9 : public sc_core::sc_module,
   }
   uint64_t irqs_taken() const { return irqs_taken_; }
   uint64_t aborts_taken() const { return aborts_taken_; }
+  // Alignment faults the core's own checks raised (alignment_checks).
+  uint64_t alignment_faults() const { return alignment_faults_; }
   uint64_t mmio_accesses() const { return mmio_accesses_; }
   // Quantum boundaries passed without waiting for the kernel (sync_to_next_event).
   uint64_t syncs_skipped() const { return syncs_skipped_; }
@@ -572,6 +580,29 @@ class CortexA9 : public sc_core::sc_module,
     const auto it = hooked_insns_.lower_bound(addr);
     return it != hooked_insns_.end() && it->first - addr < size;
   }
+  // Alignment checks (alignment_checks, cortex_a9_alignment.cpp): the rule of the instruction
+  // last seen at each address (direct-mapped by PC), valid while its bytes (read through `host`)
+  // and the generation of code mappings are the same.
+  struct AlignSeen {
+    uint32_t pc = 1;  // never an instruction's address
+    uint32_t insn = 0, generation = 0;
+    uint8_t len = 0;
+    bool thumb = false;
+    bool cp15_write = false;  // may write SCTLR (arm::writes_translation_reg)
+    arm::AlignRule rule;
+    uint16_t regs = 0;        // the registers its address is computed from (bit n: rn)
+    const uint8_t* host = nullptr;  // the instruction's bytes, if in one page of memory
+  };
+  static constexpr uint32_t kAlignSeen = 1u << 14;
+  std::vector<AlignSeen> align_seen_;
+  uint32_t code_generation_ = 0;                   // bumped when a code page maps elsewhere
+  std::unordered_map<uint32_t, uint32_t> code_pa_;  // virtual code page -> physical page
+  uint64_t alignment_faults_ = 0;
+  int8_t sctlr_a_ = -1;  // SCTLR.A as last read; -1: to be read (after a CP15 write, a slice start)
+  static void on_alignment_check(uc_engine* uc, uint64_t addr, uint32_t size, void* self);
+  void decode_alignment(uint32_t pc, bool thumb, AlignSeen& e);
+  void check_alignment(uint32_t pc, AlignSeen& e);
+  void note_code_mapping(uint32_t va_page, uint32_t pa_page);
   bool held_ = false, reset_on_release_ = false;
   uint32_t reset_pc_ = 0;
   uint64_t wfe_count_ = 0, sev_count_ = 0;

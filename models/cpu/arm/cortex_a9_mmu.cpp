@@ -98,6 +98,8 @@ bool CortexA9::on_tlb_fill(uc_engine*, uint64_t vaddr, uc_mem_type type, uc_tlb_
     return false;
   }
   e->paddr = t.pa & ~(self->page_size_ - 1);
+  if (kind == Access::kFetch && !self->align_seen_.empty())
+    self->note_code_mapping(va & ~(self->page_size_ - 1), static_cast<uint32_t>(e->paddr));
   uint32_t perms = memory ? t.perms : (t.perms & ~kPermX);  // same bits as UC_PROT_*
   // In a cluster a data fill does not grant execution, so that a block is translated only from a
   // page that had a fetch fill, which registers it (invalidations compare its bytes).

@@ -1,10 +1,10 @@
 /* fault_probe: builds its own short-descriptor translation tables (a copy of the BSP's flat
  * table with a test window at 0x50000000-0x51FFFFFF), then makes one access per case that must
  * abort, in ARM and Thumb-2, through single, shifted-register, multiple, VFP and NEON loads and
- * stores and branches. The abort handler records the fault status and address registers (DFSR/
- * DFAR or IFSR/IFAR) and each case prints them on one line, so that a test can
- * compare them with the ARM Architecture Reference Manual's encodings and with another
- * emulator's. Domains: 0 client (the BSP's), 1 client, 2 no access. */
+ * stores, exclusive loads at unaligned addresses, and branches. The abort handler records the
+ * fault status and address registers (DFSR/DFAR or IFSR/IFAR) and each case prints them on one
+ * line, so that a test can compare them with the ARM Architecture Reference Manual's encodings
+ * and with another emulator's. Domains: 0 client (the BSP's), 1 client, 2 no access. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 void p_ldr(uint32_t a), p_str(uint32_t a), p_strb(uint32_t a), p_ldr_lsr(uint32_t a);
 void p_vldr(uint32_t a), p_vstm(uint32_t a), p_vst1(uint32_t a), p_vld1_lane(uint32_t a);
 void t_ldr_w(uint32_t a), t_str(uint32_t a), t_vst1(uint32_t a), t_vldr(uint32_t a);
+void p_ldrex(uint32_t a), p_ldrexh(uint32_t a), p_ldrexd(uint32_t a), t_ldrex(uint32_t a);
 void p_call(uint32_t a), t_call(uint32_t a);
 
 static uint32_t l1[4096] __attribute__((aligned(16384)));
@@ -142,6 +143,11 @@ int main(void)
     probe("arm ldr section-af", p_ldr, 0x50700000u);
     probe("arm ldr page-af", p_ldr, 0x50503000u);
     set_sctlr_bit(29, 0);
+    /* Exclusive loads check alignment whatever SCTLR.A says (ARM ARM A3.2.1). */
+    probe("arm ldrex unaligned", p_ldrex, 0x50100002u);
+    probe("arm ldrexh unaligned", p_ldrexh, 0x50100001u);
+    probe("arm ldrexd unaligned", p_ldrexd, 0x50100004u);
+    probe("thumb ldrex unaligned", t_ldrex, 0x50100006u);
     printf("fault_probe: %u aborts\n", cases);
     return 0;
 }

@@ -41,11 +41,15 @@ p_ldr_lsr:                  /* [r0, r1, lsr #4] with r1 = 0x100: r0 + 0x10 */
     ARM_PROBE p_vstm, vstmia r0, {d0-d1}
     ARM_PROBE p_vst1, vst1.8 {d0}, [r0]!
     ARM_PROBE p_vld1_lane, vld1.32 {d0[1]}, [r0]
+    ARM_PROBE p_ldrex, ldrex r1, [r0]
+    ARM_PROBE p_ldrexh, ldrexh r1, [r0]
+    ARM_PROBE p_ldrexd, ldrexd r2, r3, [r0]
 
     THUMB_PROBE t_ldr_w, ldr.w r1, [r0, #4]
     THUMB_PROBE t_str, str r1, [r0]
     THUMB_PROBE t_vst1, vst1.8 {d0}, [r0]!
     THUMB_PROBE t_vldr, vldr s0, [r0, #-4]
+    THUMB_PROBE t_ldrex, ldrex r1, [r0]
 
     .arm
     .global p_call

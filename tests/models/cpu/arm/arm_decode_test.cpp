@@ -1,6 +1,9 @@
 // Instruction-length counting and load/store address decoding used by the Cortex-A9 model.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "cpu/arm/arm_alignment.h"
 #include "cpu/arm/arm_decode.h"
 
 using namespace zvp::arm;
@@ -154,4 +157,80 @@ TEST(ArmDecode, IdRegisterReads) {
   EXPECT_TRUE(id(0xEE30u | (0x0F30u << 16), true, &r));  // Thumb-2 CLIDR
   EXPECT_EQ(r, IdRegister::kClidr);
   EXPECT_FALSE(id(0xFE30u | (0x0F30u << 16), true));     // Thumb-2 MRC2
+}
+
+// Thumb-2 exclusives and table branches: LDREX's immediate offset, the sizes of LDREXH/LDREXD,
+// TBH's scaled index (encodings from arm-none-eabi-as).
+TEST(ArmDecode, ThumbExclusiveAndTableBranchAddresses) {
+  uint32_t r[16] = {};
+  r[0] = 0x1000;
+  r[1] = 3;
+  auto m = decode_mem(0x5C, 0x1F01E850, true, r);  // ldrex r1, [r0, #4]
+  ASSERT_TRUE(m.is_mem && m.is_load && m.range_known);
+  EXPECT_EQ(m.lo, 0x1004u);
+  EXPECT_EQ(m.hi - m.lo, 4u);
+  m = decode_mem(0x60, 0x1F5FE8D0, true, r);  // ldrexh r1, [r0]
+  EXPECT_EQ(m.lo, 0x1000u);
+  EXPECT_EQ(m.hi - m.lo, 2u);
+  m = decode_mem(0x64, 0xF011E8D0, true, r);  // tbh [r0, r1, lsl #1]
+  EXPECT_TRUE(m.is_load);
+  EXPECT_EQ(m.lo, 0x1006u);
+  EXPECT_EQ(m.hi - m.lo, 2u);
+  m = decode_mem(0x20, 0xE1B02F9F, false, r);  // ldrexd r2, r3, [r0] (ARM)
+  EXPECT_EQ(m.hi - m.lo, 8u);
+  // The registers an address is made of: Rn, and SP for PUSH.
+  EXPECT_TRUE(mem_address_regs(0xE5901000, false) & 1u);          // ldr r1, [r0]
+  EXPECT_TRUE(mem_address_regs(0xB510, true) & (1u << 13));       // push {r4, lr}
+  EXPECT_EQ(mem_address_regs(0xF011E8D0, true), (1u << 0) | (1u << 1));  // tbh [r0, r1]
+}
+
+// Table A3-1 of the ARM ARM (ARMv7-A/R, A3.2.1), read for each instruction class: the alignment
+// checked whatever SCTLR.A says, and the one with SCTLR.A = 1 (bytes). Encodings from
+// arm-none-eabi-as; Thumb: the first halfword in [15:0].
+TEST(ArmDecode, AlignmentRulesFollowTheArchitectureTable) {
+  struct Case {
+    uint32_t insn;
+    bool thumb;
+    unsigned always, strict;
+    const char* what;
+  };
+  const Case cases[] = {
+      {0xE5901000, false, 0, 4, "ldr"},
+      {0xE5D01000, false, 0, 0, "ldrb"},
+      {0xE1D010B0, false, 0, 2, "ldrh"},
+      {0xE1D010F0, false, 0, 2, "ldrsh"},
+      {0xE1C020D0, false, 4, 4, "ldrd"},
+      {0xE1C020F0, false, 4, 4, "strd"},
+      {0xE8900006, false, 4, 4, "ldm"},
+      {0xE1901F9F, false, 4, 4, "ldrex"},
+      {0xE1B02F9F, false, 8, 8, "ldrexd"},
+      {0xE1D01F9F, false, 0, 0, "ldrexb"},
+      {0xE1E01F92, false, 2, 2, "strexh"},
+      {0xE1001092, false, 4, 4, "swp"},
+      {0xED900B00, false, 4, 4, "vldr"},
+      {0xEC510B10, false, 0, 0, "vmov r0, r1, d0 (no memory)"},
+      {0xF420079F, false, 8, 4, "vld1.32 {d0}, [r0:64]"},
+      {0xF420078F, false, 0, 4, "vld1.32 {d0}, [r0]"},
+      {0xF420070F, false, 0, 1, "vld1.8 {d0}, [r0]"},
+      {0xF4A0075F, false, 8, 2, "vld4.16 one lane, [r0:64]"},
+      {0xF4A00D9F, false, 8, 4, "vld2.32 all lanes, [r0:64]"},
+      {0xF5D0F000, false, 0, 0, "pld"},
+      {0x6801, true, 0, 4, "thumb ldr"},
+      {0x0006E890, true, 4, 4, "thumb ldmia.w"},
+      {0xB510, true, 4, 4, "thumb push"},
+      {0x2300E9D0, true, 4, 4, "thumb ldrd"},
+      {0x1F01E850, true, 4, 4, "thumb ldrex"},
+      {0x1F5FE8D0, true, 2, 2, "thumb ldrexh"},
+      {0xF011E8D0, true, 0, 2, "thumb tbh"},
+      {0xF000F890, true, 0, 0, "thumb pld"},
+      {0x1001F8B0, true, 0, 2, "thumb ldrh.w"},
+      {0x1000F990, true, 0, 0, "thumb ldrsb.w"},
+      {0x0B04EC80, true, 4, 4, "thumb vstmia"},
+  };
+  for (const Case& c : cases) {
+    const AlignRule r = alignment_rule(c.insn, c.thumb);
+    EXPECT_EQ(r.required(false) > 1 ? r.required(false) : 0u, c.always) << c.what;
+    EXPECT_EQ(r.required(true) > 1 ? r.required(true) : 0u, std::max(c.always, c.strict) > 1 ? std::max(c.always, c.strict) : 0u)
+        << c.what;
+  }
 }
