@@ -1,29 +1,8 @@
 /* align_probe's accesses: one load or store each, at the address in r0, in ARM and Thumb-2,
  * through the classes ARMv7 checks for alignment (A3.2.1, table A3-1). The abort handler skips
  * the faulting instruction. Registers r1-r3 are scratch; d0-d1 are clobbered. */
-    .syntax unified
-    .arch armv7-a
-    .fpu neon
+#include "bsp/probe_macros.h"
     .text
-
-    .macro ARM_PROBE name, insn:vararg
-    .arm
-    .global \name
-    .type \name, %function
-\name:
-    \insn
-    bx lr
-    .endm
-
-    .macro THUMB_PROBE name, insn:vararg
-    .thumb
-    .global \name
-    .type \name, %function
-    .thumb_func
-\name:
-    \insn
-    bx lr
-    .endm
 
     ARM_PROBE a_ldr, ldr r1, [r0]
     ARM_PROBE a_str, str r1, [r0]

@@ -1,31 +1,10 @@
 /* fault_probe's accesses: one load, store or branch each, in ARM and Thumb-2, through the
  * instruction classes whose aborts must carry the exact fault status and address (single,
- * shifted-register, multiple, VFP, NEON structure). Data probes take the address in r0 and
- * return; the abort handler skips the faulting instruction. Branch probes (p_call, t_call) jump
- * to r0 with the return point in r12, where the prefetch-abort handler resumes. */
-    .syntax unified
-    .arch armv7-a
-    .fpu neon
+ * shifted-register, multiple, VFP, NEON structure, exclusive). Data probes take the address in
+ * r0 and return; the abort handler skips the faulting instruction. Branch probes (p_call,
+ * t_call) jump to r0 with the return point in r12, where the prefetch-abort handler resumes. */
+#include "bsp/probe_macros.h"
     .text
-
-    .macro ARM_PROBE name, insn:vararg
-    .arm
-    .global \name
-    .type \name, %function
-\name:
-    \insn
-    bx lr
-    .endm
-
-    .macro THUMB_PROBE name, insn:vararg
-    .thumb
-    .global \name
-    .type \name, %function
-    .thumb_func
-\name:
-    \insn
-    bx lr
-    .endm
 
     ARM_PROBE p_ldr, ldr r1, [r0]
     ARM_PROBE p_str, str r1, [r0]
